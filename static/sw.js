@@ -1,0 +1,109 @@
+// Matchbook service worker: precache the whole site so it plays offline after
+// the first visit.
+//
+// This file is the template. tools/build.py writes dist/sw.js as
+//   const CACHE_NAME = "matchbook-<content hash>";
+//   const PRECACHE = [ every file of dist, relative to this script ];
+//   const PRECACHE_SHA256 = { path: sha256 };
+// followed by the code below. Any byte changed anywhere in the site gives a
+// new CACHE_NAME, hence a new sw.js, hence an update.
+//
+// The page registers this only once the engine is ready, so on a first visit
+// every big file (pyodide.asm.wasm is ~9 MB) is already in the HTTP cache:
+// install asks for { cache: "force-cache" } to take it from there instead of
+// downloading it twice, and checks the bytes against the build's sha256 so a
+// stale HTTP-cache copy of an older deploy is never precached as the new one.
+
+/* global CACHE_NAME, PRECACHE, PRECACHE_SHA256 */
+
+const CACHE_PREFIX = "matchbook-";
+const PARALLEL_FETCHES = 6; // an HTTP/1.1 browser opens about this many per host anyway
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) {
+          await caches.delete(name);
+        }
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// A page may let a waiting update take over now (e.g. after asking the player).
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") {
+    self.skipWaiting();
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  // Never answer (or cache) cross-origin requests: let the browser handle them.
+  if (url.origin !== self.location.origin) return;
+  event.respondWith(cachedOrNetwork(request, url));
+});
+
+async function cachedOrNetwork(request, url) {
+  const cache = await caches.open(CACHE_NAME);
+  let hit;
+  if (request.mode === "navigate") {
+    // "/", "/?game=matatu" and "embed.html?scenario=..." are the precached pages:
+    // the query and hash only steer the app.
+    const page = new URL(url.href);
+    if (page.pathname.endsWith("/")) page.pathname += "index.html";
+    hit = await cache.match(page.href, { ignoreSearch: true });
+  } else {
+    hit = await cache.match(request);
+  }
+  return hit || fetch(request);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE_NAME);
+  // A retried install keeps what an interrupted one already stored.
+  const stored = new Set((await cache.keys()).map((r) => r.url));
+  const queue = PRECACHE.map((path) => [new URL(path, self.location.href).href, path]).filter(
+    ([url]) => !stored.has(url),
+  );
+  const worker = async () => {
+    while (queue.length) {
+      const [url, path] = queue.shift();
+      await cache.put(url, await fetchVerified(url, PRECACHE_SHA256[path]));
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_FETCHES }, worker));
+}
+
+// First from the HTTP cache; if those bytes are not this build's, from the network.
+async function fetchVerified(url, sha256) {
+  for (const mode of ["force-cache", "reload"]) {
+    const response = await fetch(new Request(url, { cache: mode }));
+    if (!response.ok) {
+      throw new Error(`precache ${url}: HTTP ${response.status}`);
+    }
+    const body = await response.arrayBuffer();
+    if ((await hexDigest(body)) === sha256) {
+      // A fresh Response: no redirect flag, which navigations would refuse.
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    }
+  }
+  throw new Error(`precache ${url}: content differs from the build (deploy in progress?)`);
+}
+
+async function hexDigest(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Build Matchbook's publishable static site into dist/.
+
+Steps (stdlib only, idempotent, cheap when nothing changed):
+
+1. vendor: copy the pinned browser runtimes from node_modules/ (installed by
+   `npm ci`) into static/vendor/ -- Pyodide, PyScript and MicroPython. Nothing is
+   ever fetched from a CDN at run time.
+2. assemble: mirror the site into dist/ -- top-level *.html, PyScript *.toml
+   and *.json configs, engine/, ui/ and static/ -- copying only what changed and
+   deleting what no longer belongs.
+3. service worker: write dist/sw.js (a content-hashed precache list followed by
+   the static/sw.js template) and dist/precache-manifest.json for the tests.
+4. print a one-line summary.
+
+Run: python3 tools/build.py            (from anywhere)
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+DIST = ROOT / "dist"
+SW_TEMPLATE = ROOT / "static" / "sw.js"
+
+# The Pyodide files the runtime loads from its indexURL (no packages: the engine
+# is pure Python and needs none).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# micropython.mjs loads micropython.wasm from beside itself.
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+
+# Top-level files that are tooling, not site: never published.
+NOT_SITE = {"package.json", "package-lock.json", "pyproject.toml", "precache-manifest.json"}
+# Names the site never needs (editor, OS and Python caches).
+JUNK_DIRS = {"__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", ".git"}
+JUNK_SUFFIXES = (".pyc", ".pyo", ".swp", "~")
+JUNK_NAMES = {".DS_Store", "Thumbs.db"}
+
+# Generated in dist/, so excluded from the precache list (the worker cannot list
+# itself, and the manifest hashes everything else).
+GENERATED = ("sw.js", "precache-manifest.json")
+
+
+class BuildError(Exception):
+    """A build step cannot go on; the message says what to do."""
+
+
+# --------------------------------------------------------------------------- files
+
+
+def is_junk(rel: Path) -> bool:
+    if any(part in JUNK_DIRS for part in rel.parts):
+        return True
+    return rel.name in JUNK_NAMES or rel.name.endswith(JUNK_SUFFIXES)
+
+
+def walk(top: Path) -> list[Path]:
+    """Every regular file under top (following no symlinked dirs), junk skipped."""
+    if not top.is_dir():
+        return []
+    out = []
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if d not in JUNK_DIRS)
+        for name in sorted(filenames):
+            path = Path(dirpath) / name
+            if not is_junk(path.relative_to(top)):
+                out.append(path)
+    return out
+
+
+def same_file(src: Path, dst: Path) -> bool:
+    """Cheap change test: copy2 keeps mtime, so equal size+mtime means copied already."""
+    try:
+        s, d = src.stat(), dst.stat()
+    except FileNotFoundError:
+        return False
+    return s.st_size == d.st_size and s.st_mtime_ns == d.st_mtime_ns
+
+
+def sync(files: dict[str, Path], dest: Path) -> int:
+    """Make dest hold exactly `files` (relative path -> source); return copies made.
+
+    Files in dest that are not in `files` are deleted, so a renamed or removed
+    source never lingers in the published site.
+    """
+    copied = 0
+    for rel, src in files.items():
+        dst = dest / rel
+        if same_file(src, dst):
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dst.with_name(dst.name + ".tmp-build")
+        shutil.copy2(src, tmp)
+        os.replace(tmp, dst)
+        copied += 1
+    prune(dest, set(files))
+    return copied
+
+
+def prune(dest: Path, keep: set[str]) -> None:
+    if not dest.is_dir():
+        return
+    for dirpath, dirnames, filenames in os.walk(dest, topdown=False):
+        for name in filenames:
+            path = Path(dirpath) / name
+            if path.relative_to(dest).as_posix() not in keep:
+                path.unlink()
+        for name in dirnames:
+            path = Path(dirpath) / name
+            if path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    data = text.encode("utf-8")
+    if path.is_file() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+# --------------------------------------------------------------------------- steps
+
+
+def vendor_sources(node_modules: Path = NODE_MODULES) -> dict[str, Path]:
+    """static/vendor-relative path -> file in node_modules."""
+    pyodide = node_modules / "pyodide"
+    pyscript = node_modules / "@pyscript" / "core" / "dist"
+    micropython = node_modules / "@micropython" / "micropython-webassembly-pyscript"
+    missing = [p for p in (pyodide, pyscript, micropython) if not p.is_dir()]
+    if missing:
+        names = ", ".join(str(p.relative_to(node_modules.parent)) for p in missing)
+        raise BuildError(f"missing {names}: run `npm ci` first (bin/serve and bin/test do).")
+
+    files: dict[str, Path] = {}
+    for name in PYODIDE_FILES:
+        files[f"pyodide/{name}"] = pyodide / name
+    for name in MICROPYTHON_FILES:
+        files[f"micropython/{name}"] = micropython / name
+    # The whole PyScript dist: core.js imports its chunks by hashed file name.
+    for path in walk(pyscript):
+        if path.suffix != ".map":
+            files[f"pyscript/{path.relative_to(pyscript).as_posix()}"] = path
+    absent = [str(p) for p in files.values() if not p.is_file()]
+    if absent:
+        raise BuildError(f"node_modules is incomplete ({absent[0]}): run `npm ci`.")
+    return files
+
+
+def site_sources(root: Path = ROOT) -> dict[str, Path]:
+    """dist-relative path -> source file, for everything the site publishes."""
+    files: dict[str, Path] = {}
+    for path in sorted(root.iterdir()):
+        # Pages, and the PyScript configs they name (pyscript.toml, ui.toml, *.json).
+        if path.is_file() and path.suffix in (".html", ".toml", ".json"):
+            if path.name not in NOT_SITE:
+                files[path.name] = path
+    for top in ("engine", "ui", "static"):
+        for path in walk(root / top):
+            files[path.relative_to(root).as_posix()] = path
+    # static/sw.js is the template of dist/sw.js, not a file the site serves.
+    files.pop("static/sw.js", None)
+    for name in GENERATED:
+        files.pop(name, None)
+    return files
+
+
+def precache_manifest(dist: Path) -> dict[str, str]:
+    """Every file of dist (but the generated ones) -> sha256, sorted by path."""
+    hashes = {}
+    for path in walk(dist):
+        rel = path.relative_to(dist).as_posix()
+        if rel not in GENERATED and not rel.endswith(".tmp-build"):
+            hashes[rel] = sha256_file(path)
+    return dict(sorted(hashes.items()))
+
+
+def cache_name(hashes: dict[str, str]) -> str:
+    """One name per exact site content: any byte changed anywhere makes a new cache."""
+    h = hashlib.sha256()
+    for rel, digest in sorted(hashes.items()):
+        h.update(f"{rel}\0{digest}\n".encode())
+    return f"matchbook-{h.hexdigest()[:16]}"
+
+
+def write_service_worker(dist: Path, template: Path = SW_TEMPLATE) -> tuple[str, dict[str, str]]:
+    """Write dist/sw.js and dist/precache-manifest.json for the files now in dist.
+
+    Public so tests can build a service worker for a directory of their own.
+    """
+    if not template.is_file():
+        raise BuildError(f"missing service worker template {template}")
+    hashes = precache_manifest(dist)
+    name = cache_name(hashes)
+    header = (
+        "// Generated by tools/build.py from static/sw.js -- do not edit.\n"
+        f"const CACHE_NAME = {json.dumps(name)};\n"
+        f"const PRECACHE = {json.dumps(list(hashes), indent=0)};\n"
+        f"const PRECACHE_SHA256 = {json.dumps(hashes, indent=0)};\n\n"
+    )
+    write_if_changed(dist / "sw.js", header + template.read_text(encoding="utf-8"))
+    manifest = json.dumps({"cache": name, "files": hashes}, indent=1) + "\n"
+    write_if_changed(dist / "precache-manifest.json", manifest)
+    return name, hashes
+
+
+def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
+    started = time.monotonic()
+    vendor_dir = root / "static" / "vendor"
+    dist = root / "dist"
+
+    vendored = sync(vendor_sources(root / "node_modules"), vendor_dir)
+
+    site = site_sources(root)
+    if "index.html" not in site and not quiet:
+        print("build: note: no index.html yet; dist/ has no front page.", file=sys.stderr)
+    # Generated files survive the prune below; they are rewritten right after.
+    keep = {name: dist / name for name in GENERATED if (dist / name).is_file()}
+    copied = sync({**site, **keep}, dist)
+
+    name, hashes = write_service_worker(dist, root / "static" / "sw.js")
+
+    total = sum((dist / rel).stat().st_size for rel in hashes)
+    unique = {}
+    for rel, digest in hashes.items():
+        unique[digest] = (dist / rel).stat().st_size
+    summary = {
+        "cache": name,
+        "files": len(hashes),
+        "bytes": total,
+        "unique_bytes": sum(unique.values()),
+        "copied": copied,
+        "vendored": vendored,
+        "seconds": time.monotonic() - started,
+    }
+    if not quiet:
+        print(
+            f"build: dist/ {summary['files']} files, {total / 1e6:.1f} MB "
+            f"({summary['unique_bytes'] / 1e6:.1f} MB unique), cache {name}; "
+            f"{copied} copied, {vendored} vendored, {summary['seconds']:.2f}s"
+        )
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    args = parser.parse_args(argv)
+    try:
+        build(quiet=args.quiet)
+    except BuildError as exc:
+        print(f"build: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
