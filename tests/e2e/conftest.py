@@ -1,0 +1,286 @@
+"""End-to-end fixtures: the built site (dist/) served on 127.0.0.1, driven in Chromium.
+
+Fixtures for tests under tests/e2e:
+
+- ``site``          session server for dist/: ``.url``, ``.requests`` (paths asked for, in
+                    order), ``.count(suffix)``, ``.reset()``.
+- ``base_url``      ``site.url``, so ``page.goto("/")`` and ``page.goto("index.html")`` work.
+- ``serve``         ``serve(directory) -> Site``: another recording server, for a page of
+                    a test's own (stopped after the test).
+- ``browser_log``   what the browser did wrong during the test: ``.console_errors``,
+                    ``.page_errors``, ``.foreign_requests``.
+- ``context``/``page`` pytest-playwright's, guarded: any request to a host other than
+                    127.0.0.1 fails the test (and never leaves the machine).
+- ``new_persistent_context``  ``(profile_dir) -> context`` with an on-disk HTTP cache, as
+                    a real visitor has (same guards); for service worker and cache tests.
+- ``axe``           ``axe(page) -> violations``: runs axe-core on the page.
+
+Chromium is Debian's (/usr/lib/chromium/chromium); `playwright install` is never needed.
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import sys
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = "/usr/lib/chromium/chromium"
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+LOCAL_HOSTS = {"127.0.0.1"}
+
+sys.path.insert(0, str(ROOT / "tools"))
+import build  # noqa: E402  (tools/build.py: stdlib only)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Everything here needs the browser: `-m "not e2e"` runs only the CPython tests.
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+# --------------------------------------------------------------------------- servers
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # the tests read Site.requests instead
+
+    def send_head(self):  # every request, before the file is opened
+        self.server.record(urlsplit(self.path).path)
+        return super().send_head()
+
+
+class RecordingServer(http.server.ThreadingHTTPServer):
+    """A static file server on 127.0.0.1 that remembers every path asked for."""
+
+    daemon_threads = True
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self._lock = threading.Lock()
+        self._requests: list[str] = []
+
+        def handler(*args, **kwargs):
+            return _QuietHandler(*args, directory=str(self.directory), **kwargs)
+
+        super().__init__(("127.0.0.1", 0), handler)
+        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+
+    def record(self, path: str) -> None:
+        with self._lock:
+            self._requests.append(path)
+
+    def start(self) -> RecordingServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+        self._thread.join(timeout=5)
+
+
+@dataclass
+class Site:
+    """A served directory, for tests: where it is and what the browser asked of it."""
+
+    server: RecordingServer
+
+    @property
+    def url(self) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    @property
+    def directory(self) -> Path:
+        return self.server.directory
+
+    @property
+    def requests(self) -> list[str]:
+        """Paths requested so far (query strings dropped), oldest first."""
+        with self.server._lock:
+            return list(self.server._requests)
+
+    def count(self, suffix: str = "") -> int:
+        """How many requests had a path ending with `suffix` (all when empty)."""
+        return sum(1 for path in self.requests if path.endswith(suffix))
+
+    def counter(self) -> Counter[str]:
+        return Counter(self.requests)
+
+    def reset(self) -> None:
+        with self.server._lock:
+            self.server._requests.clear()
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    """dist/, rebuilt if anything changed (a no-op build takes a fraction of a second)."""
+    try:
+        build.build(quiet=True)
+    except build.BuildError as exc:
+        pytest.exit(f"cannot build dist/: {exc}", returncode=1)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir: Path) -> Iterator[Site]:
+    served = Site(RecordingServer(dist_dir).start())
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Site) -> str:
+    return site.url
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Path], Site]]:
+    started: list[Site] = []
+
+    def start(directory: Path) -> Site:
+        served = Site(RecordingServer(directory).start())
+        started.append(served)
+        return served
+
+    yield start
+    for served in started:
+        try:
+            served.stop()
+        except OSError:
+            pass  # a test may have stopped it already (e.g. to go offline)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.exit(f"{CHROMIUM} is missing: apt-get install chromium (bin/test does)", 1)
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+            # Nothing leaves the machine: every non-loopback request goes to a proxy
+            # that is not there (Chromium never proxies loopback). Unlike routing
+            # "**/*" in Playwright, this keeps the HTTP cache on, which the service
+            # worker's install relies on.
+            "--proxy-server=http://127.0.0.1:9",
+        ],
+    }
+
+
+@dataclass
+class BrowserLog:
+    """What went wrong in the browser during one test."""
+
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+
+    def watch_page(self, page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+
+    def _on_console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def on_request(self, request) -> None:
+        if not is_local(request.url):
+            self.foreign_requests.append(request.url)
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome-error"):
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+@pytest.fixture
+def browser_log() -> BrowserLog:
+    return BrowserLog()
+
+
+@pytest.fixture
+def context(new_context, browser_log: BrowserLog):
+    """pytest-playwright's context, watched: console errors are collected, and a request to
+    any host but 127.0.0.1 fails the test at teardown."""
+    ctx = new_context()
+    ctx.on("request", browser_log.on_request)
+    ctx.on("page", browser_log.watch_page)
+    yield ctx
+    assert not browser_log.foreign_requests, (
+        f"the page asked for hosts other than 127.0.0.1: {browser_log.foreign_requests}"
+    )
+
+
+@pytest.fixture
+def new_persistent_context(browser_type, browser_type_launch_args: dict, browser_log: BrowserLog):
+    """new_persistent_context(profile_dir) -> a guarded context with an on-disk profile.
+
+    Use it where caching must behave as for a real visitor: a normal (incognito) context
+    keeps its HTTP cache in memory, which drops big files such as pyodide.asm.wasm.
+    """
+    contexts = []
+
+    def launch(profile_dir: Path, **kwargs):
+        ctx = browser_type.launch_persistent_context(
+            str(profile_dir), **{**browser_type_launch_args, **kwargs}
+        )
+        contexts.append(ctx)
+        ctx.on("request", browser_log.on_request)
+        ctx.on("page", browser_log.watch_page)
+        for page in ctx.pages:
+            browser_log.watch_page(page)
+        return ctx
+
+    yield launch
+    for ctx in contexts:
+        ctx.close()
+    assert not browser_log.foreign_requests, (
+        f"the page asked for hosts other than 127.0.0.1: {browser_log.foreign_requests}"
+    )
+
+
+# --------------------------------------------------------------------------- checks
+
+
+@pytest.fixture(scope="session")
+def axe() -> Callable[..., list[dict]]:
+    """axe(page, options=None) -> axe-core violations (a list; empty is good)."""
+    if not AXE_JS.is_file():
+        pytest.exit(f"{AXE_JS} is missing: run `npm ci`", 1)
+
+    def run(page, options: dict | None = None) -> list[dict]:
+        page.add_script_tag(path=str(AXE_JS))
+        return page.evaluate(
+            "async (options) => (await axe.run(document, options || {})).violations",
+            options,
+        )
+
+    return run
