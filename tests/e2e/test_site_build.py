@@ -346,3 +346,25 @@ def test_service_worker_precaches_once_and_plays_offline(
     assert page.evaluate("() => navigator.serviceWorker.controller !== null")
     assert not browser_log.page_errors
     assert not browser_log.foreign_requests
+
+
+def test_requests_to_other_hosts_are_caught_and_blocked(site, page, browser_log) -> None:
+    # The guard every e2e test runs under. `.invalid` never resolves, so even a broken
+    # guard would send nothing anywhere.
+    page.goto(site.url + "precache-manifest.json")
+    outcome = page.evaluate(
+        """async () => {
+            try { await fetch("http://cdn.matchbook.invalid/pyodide.mjs"); return "fetched"; }
+            catch (error) { return "blocked"; }
+        }"""
+    )
+    assert outcome == "blocked"
+    assert browser_log.foreign_requests == ["http://cdn.matchbook.invalid/pyodide.mjs"]
+    browser_log.foreign_requests.clear()  # expected here; elsewhere it fails the test
+
+
+def test_axe_helper_reports_violations(site, page, axe) -> None:
+    page.goto(site.url + "precache-manifest.json")
+    page.set_content('<html lang="en"><title>t</title><main><img src="data:,"></main></html>')
+    ids = {violation["id"] for violation in axe(page)}
+    assert "image-alt" in ids
