@@ -127,6 +127,17 @@ class Game:
     def restore(self, state: dict) -> None:
         raise NotImplementedError
 
+    # ---- optional hooks (used by the generic invariant tests) ------------------------------
+    def card_locations(self) -> dict | None:
+        """Optional: where every physical card is, ``{place: [codes]}``, hands as
+        ``"hand:<seat>"``. None (the default) means the game does not report it."""
+        return None
+
+    def marker_cards(self) -> list:
+        """Optional: card identities the table shows as markers (not locations), which a view
+        may name even while the real card is hidden in a hand."""
+        return []
+
     # ---- the public protocol ---------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[dict]:
         if seat is None:
