@@ -707,16 +707,14 @@ class Matatu(Game):
                 code = str(Card.parse(action["card"]))
             except ValueError:
                 return IllegalAction(f"{action['card']!r} is not a card.")
-            if code not in self.hands[seat]:
-                if kind == "cut" and code != self.chopper:
-                    return self._not_the_chopper(code)
-                return IllegalAction(f"You do not hold the {LABEL[code]}.")
             if kind == "cut":
                 if code != self.chopper:
                     return self._not_the_chopper(code)
                 refusal = self._cut_refusal(seat)
                 if refusal is not None:
                     return refusal
+            if code not in self.hands[seat]:
+                return IllegalAction(f"You do not hold the {LABEL[code]}.")
             if self.stage == "penalty":
                 return self._refuse_answer(code)
             if kind == "play" and code == self.chopper and self.options["auto_cut"]:
