@@ -514,6 +514,15 @@ class Matchmaster(Game):
             return IllegalAction(f"Matchmaster has no {kind!r} move: you bid or play a card.")
         return IllegalAction("That move is not allowed now.")
 
+    def normalize(self, action) -> dict:
+        action = super().normalize(action)
+        # True == 1 and 1.0 == 1 in Python, so without this a bid of true or 1.0 would match a
+        # legal bid of 1 and be logged as such; a bid is a whole number (MS-A2).
+        if action["type"] == "bid" and type(action.get("bid")) is not int:
+            raise IllegalAction("A bid is a whole number of tricks, like 0, 1 or 2.",
+                                rule="play.bid")
+        return action
+
     # ---- applying actions --------------------------------------------------------------------
     def perform(self, action: dict) -> None:
         if action["type"] == "bid":
@@ -663,6 +672,15 @@ class Matchmaster(Game):
         self.carried = list(state["carried"])
         self.log = [dict(event) for event in state["log"]]
 
+    def card_locations(self) -> dict:
+        """Every card's place: ``hand:<seat>``, ``trick``, ``played`` (this round's finished
+        tricks) and ``stock`` (undealt, or back in the box once the game is over)."""
+        places = {f"hand:{seat}": list(hand) for seat, hand in enumerate(self.hands)}
+        places["trick"] = [card for _, card in self.trick]
+        places["played"] = list(self.played)
+        places["stock"] = list(self.stock)
+        return places
+
     # ---- scenarios ---------------------------------------------------------------------------
     def setup_position(self, position: dict) -> None:
         """Build a position in the middle of a round.
@@ -798,6 +816,8 @@ class Matchmaster(Game):
             leader = (dealer + 1) % players
         if not isinstance(leader, int) or not 0 <= leader < players:
             refuse(f"\"leader\" is a seat, 0 to {players - 1}.")
+        if not finished and leader != (dealer + 1) % players:
+            refuse("the player left of the dealer leads the first trick (play.lead).")
 
         in_trick = {seat for seat, _ in trick}
         for seat, hand in enumerate(hands):
