@@ -1,0 +1,168 @@
+"""The engine as a JSON service: what the browser's engine worker exposes.
+
+The UI (MicroPython, main thread) and the engine (Pyodide, worker) exchange JSON strings only:
+a dict crossing the boundary would arrive as a proxy and lose its None values. One entry
+point, ``handle(request_json) -> response_json``; every response has ``ok``, and a refused
+request carries the engine's reason (``error``) and the rule it enforces (``rule``).
+
+Requests (``op`` and its fields):
+  catalog                                   rules data of every game
+  new      game, players, seed, rules, options, viewer   start a game in the "play" slot
+  load     save (Game.to_json text), viewer               resume a saved game
+  act      action, viewer                                 a player's action
+  try      action, viewer                                 like act, for a move that may be illegal
+  bot      level, viewer                                  the bot to move chooses and plays
+  view     viewer                                         the state again, for another seat
+  replay   record, upto, viewer, slot                     a game rebuilt from its record
+  check    save                                           can this save be loaded? (no slot kept)
+  bench    game, players, games, seed                     random playouts, timed
+A "state" response: view, legal (viewer's legal actions), to_move, pending, over, result,
+save (to_json text), moves (number of actions so far), last (the last action).
+"""
+
+import json
+import time
+
+from . import GAMES, IllegalAction, load_game, new_game, replay
+from .bots import RandomBot, make_bot
+from .rng import SeededRng
+
+_slots = {}  # slot name -> Game
+_bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible within a session
+
+
+def handle(request_json: str) -> str:
+    try:
+        request = json.loads(request_json)
+        if not isinstance(request, dict):
+            raise IllegalAction("A request is a JSON object.")
+        operation = _OPERATIONS.get(request.get("op"))
+        if operation is None:
+            raise IllegalAction(f"Unknown request {request.get('op')!r}.")
+        response = operation(request)
+    except IllegalAction as refusal:
+        response = {"ok": False, "error": refusal.reason, "rule": refusal.rule}
+    except Exception as error:  # a bug must reach the player as a message, not a dead worker
+        response = {"ok": False, "error": f"Internal error: {type(error).__name__}: {error}",
+                    "rule": None, "bug": True}
+    return json.dumps(response)
+
+
+def _state(game, viewer, slot="play") -> dict:
+    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < game.players):
+        raise IllegalAction(f"There is no seat {viewer!r} in this game.")
+    return {
+        "ok": True,
+        "slot": slot,
+        "view": game.view(viewer),
+        "legal": game.legal_actions(viewer) if viewer is not None else [],
+        "to_move": game.to_move,
+        "pending": game.pending,
+        "over": game.over,
+        "result": game.result(),
+        "save": game.to_json(),
+        "moves": len(game.actions),
+        "last": game.actions[-1] if game.actions else None,
+    }
+
+
+def _slot(request) -> str:
+    slot = request.get("slot", "play")
+    if not isinstance(slot, str):
+        raise IllegalAction("A slot is a name.")
+    return slot
+
+
+def _game(request):
+    game = _slots.get(_slot(request))
+    if game is None:
+        raise IllegalAction("No game is open. Start a new game from the lobby.")
+    return game
+
+
+def _catalog(request):
+    return {"ok": True, "games": [cls.describe() for cls in GAMES.values()]}
+
+
+def _new(request):
+    game = new_game(request.get("game"), players=request.get("players"),
+                    seed=request.get("seed", 0), rules=request.get("rules"),
+                    options=request.get("options"))
+    _slots[_slot(request)] = game
+    _bot_rngs[_slot(request)] = SeededRng(f"bots:{game.seed}")
+    return _state(game, request.get("viewer"), _slot(request))
+
+
+def _load(request):
+    game = load_game(request.get("save"))
+    _slots[_slot(request)] = game
+    _bot_rngs[_slot(request)] = SeededRng(f"bots:{game.seed}:{len(game.actions)}")
+    return _state(game, request.get("viewer"), _slot(request))
+
+
+def _act(request):
+    game = _game(request)
+    game.apply(request.get("action"))
+    return _state(game, request.get("viewer"), _slot(request))
+
+
+def _bot(request):
+    game = _game(request)
+    seat = game.to_move
+    if seat is None:
+        raise IllegalAction("The game is over: no bot has a move to make.")
+    rng = _bot_rngs.setdefault(_slot(request), SeededRng(f"bots:{game.seed}"))
+    bot = make_bot(type(game), request.get("level"), rng)
+    # The bot sees what its seat sees, nothing more (DESIGN.md: bots speak the protocol).
+    game.apply(bot.choose(game.view(seat), game.legal_actions(seat)))
+    return _state(game, request.get("viewer"), _slot(request))
+
+
+def _view(request):
+    return _state(_game(request), request.get("viewer"), _slot(request))
+
+
+def _replay(request):
+    game = replay(request.get("record"), upto=request.get("upto"))
+    slot = _slot(request)
+    if slot == "play":
+        raise IllegalAction("Replays never overwrite the game in play.")
+    _slots[slot] = game
+    state = _state(game, request.get("viewer"), slot)
+    state["total_moves"] = len((request.get("record") or {}).get("actions") or [])
+    return state
+
+
+def _check(request):
+    """Load a save and replay its record: both must agree, or the save is not trusted."""
+    loaded = load_game(request.get("save"))
+    replayed = replay(request.get("save"))
+    if loaded.full_state() != replayed.full_state():
+        raise IllegalAction("This save does not match its own move record.")
+    return {"ok": True, "game": loaded.id, "moves": len(loaded.actions), "over": loaded.over}
+
+
+def _bench(request):
+    """Random playouts in this interpreter: the Pyodide figure of the benchmark."""
+    game_id = request.get("game", "matatu")
+    players = request.get("players", 4)
+    games = int(request.get("games", 50))
+    rng = SeededRng(request.get("seed", 1))
+    bot = RandomBot(rng)
+    moves = 0
+    started = time.perf_counter()
+    for number in range(games):
+        game = new_game(game_id, players=players, seed=number, options=request.get("options"))
+        while not game.over:
+            seat = game.to_move
+            game.apply_trusted(bot.choose(None, game.legal_actions(seat)))
+            moves += 1
+    elapsed = time.perf_counter() - started
+    return {"ok": True, "games": games, "moves": moves, "seconds": elapsed,
+            "games_per_second": games / elapsed if elapsed else None}
+
+
+_OPERATIONS = {
+    "catalog": _catalog, "new": _new, "load": _load, "act": _act, "try": _act, "bot": _bot,
+    "view": _view, "replay": _replay, "check": _check, "bench": _bench,
+}

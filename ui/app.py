@@ -1,0 +1,599 @@
+# The app controller: routes, one delegated click listener, the bot pacing, autosave and
+# history. Renderers turn state into markup; the engine (in its worker) decides everything.
+# Runs in MicroPython on the main thread.
+
+import asyncio
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from ui import storage as store
+from ui.client import EngineClient, EngineError
+from ui.layouts import LAYOUTS
+from ui.markup import button, esc, tag, text
+from ui.render_history import render_history, render_replay_header, replay_controls
+from ui.render_lobby import render_lobby
+from ui.render_rules import render_rules
+from ui.render_table import handoff_screen, render_table
+
+root = document.documentElement
+client = EngineClient()
+
+
+class App:
+    def __init__(self):
+        self.catalog = []
+        self.titles = {}
+        self.form = {"game": "matatu", "players": 4, "seats": ["human", "bot", "bot", "bot"],
+                     "rules": None, "options": {}, "bot": None, "seed": ""}
+        self.session = None  # the game in play: ids, seats, names, viewer, last state
+        self.tries = []
+        self.busy = False  # an engine call is pending: clicks must not send stale actions
+        self.bot_running = False
+        self.conflict = False
+        self.problems = []
+        self.notice = ""
+        self.replay = None
+        self.storage = store.Storage(window.localStorage, "tab-" + str(window.Math.random()))
+        self.settings = self.storage.settings()
+
+    # ---- rendering --------------------------------------------------------------------------
+    def mount(self, html):
+        main = document.getElementById("app")
+        focused = document.activeElement
+        keep = None
+        if focused is not None and main.contains(focused):
+            for name in ("data-card", "data-cmd", "id"):
+                value = focused.getAttribute(name)
+                if value:
+                    keep = (name, value)
+                    break
+        main.innerHTML = html
+        if keep is not None:
+            again = main.querySelector("[" + keep[0] + '="' + keep[1] + '"]')
+            if again is not None:
+                again.focus()
+
+    def banner(self):
+        parts = []
+        if self.conflict:
+            parts.append(tag("div", {"class": "notice warn", "role": "alert"},
+                             text("p", {}, "This game was continued in another tab. This tab "
+                                  "stopped saving so it cannot overwrite that game."),
+                             button("Load the latest", {"data-cmd": "load-latest",
+                                                        "class": "primary"})))
+        if self.notice:
+            parts.append(tag("div", {"class": "notice", "role": "status"}, esc(self.notice)))
+        return "".join(parts)
+
+    def render(self):
+        route = str(window.location.hash or "#/")
+        if route.startswith("#/play"):
+            self.render_play()
+        elif route.startswith("#/rules"):
+            self.render_rules_page(route)
+        elif route.startswith("#/history"):
+            self.mount(self.banner() + render_history(self.storage.history(), self.titles))
+        elif route.startswith("#/replay/"):
+            self.render_replay()
+        else:
+            self.render_lobby()
+        nav = route.split("/")[1] if "/" in route else ""
+        for link in document.querySelectorAll("nav.top a"):
+            current = link.getAttribute("data-nav") == (nav or "lobby")
+            if current:
+                link.setAttribute("aria-current", "page")
+            else:
+                link.removeAttribute("aria-current")
+
+    def render_lobby(self):
+        if not self.catalog:
+            return  # the static skeleton in index.html stays until the catalog arrives
+        resume = None
+        current = self.storage.load_current()
+        if current is not None and self.session is None:
+            resume = self.titles.get(current["game"], current["game"])
+        self.mount(self.banner() + render_lobby(self.catalog, self.form, resume, self.problems,
+                                                client.ready))
+
+    def render_rules_page(self, route):
+        parts = route.split("/")
+        game_id = parts[2] if len(parts) > 2 else self.form["game"]
+        info = self.game_info(game_id)
+        if info is None:
+            if not self.catalog:
+                return
+            self.mount(tag("p", {"class": "notice warn", "role": "alert"},
+                           esc("There is no game called " + game_id + ".")))
+            return
+        self.mount(render_rules(info, parts[3] if len(parts) > 3 else None))
+        if len(parts) > 4:
+            target = document.getElementById("ruling-" + parts[4])
+            if target is not None:
+                target.classList.add("highlight")
+                target.scrollIntoView()
+
+    def ctx(self):
+        session = self.session
+        return {"seats": session["seats"], "names": session["names"],
+                "viewer": session["viewer"], "layout": LAYOUTS[session["game"]],
+                "title": self.titles.get(session["game"], session["game"]),
+                "message": session.get("message"), "choosing": session.get("choosing"),
+                "busy_bot": self.bot_running and not session["state"]["over"]}
+
+    def render_play(self):
+        session = self.session
+        if session is None:
+            if self.storage.load_current() is not None and not client.ready:
+                self.mount(text("p", {"class": "notice", "role": "status"},
+                                "Loading your game…"))
+                return
+            self.mount(self.banner() + tag("p", {"class": "notice"}, esc(
+                "No game in progress. "), tag("a", {"href": "#/"}, "Start one in the lobby.")))
+            return
+        state = session["state"]
+        if session.get("handoff") is not None:
+            self.mount(handoff_screen(self.ctx(), session["handoff"]))
+            root.dataset.turn = "handoff"
+            return
+        html, self.tries = render_table(state, self.ctx())
+        self.mount(self.banner() + html)
+        root.dataset.moves = str(state["moves"])
+        if state["over"]:
+            root.dataset.turn = "over"
+        elif state["to_move"] is not None and session["seats"][state["to_move"]] == "bot":
+            root.dataset.turn = "bot"
+        else:
+            root.dataset.turn = "human"
+
+    def render_replay(self):
+        replay = self.replay
+        if replay is None or replay.get("state") is None:
+            self.mount(tag("p", {"class": "notice", "role": "status"}, "Loading the replay…"))
+            return
+        entry = replay["entry"]
+        ctx = {"seats": entry["seats"], "names": replay["names"], "viewer": replay["viewer"],
+               "layout": LAYOUTS[entry["game"]], "title": self.titles.get(entry["game"], ""),
+               "message": None, "choosing": None, "busy_bot": False}
+        html, _ = render_table(replay["state"], ctx)
+        self.mount(render_replay_header(entry, ctx["title"])
+                   + replay_controls(replay["step"], replay["total"], replay["playing"])
+                   + html.replace('data-action="', 'data-inert="').replace(
+                       'data-try="', 'data-inert="').replace('data-choose="', 'data-inert="'))
+        root.dataset.replayStep = str(replay["step"])
+
+    # ---- engine readiness -------------------------------------------------------------------
+    async def boot(self):
+        root.dataset.ui = "ready"
+        self.storage.audit()  # JSON and schema checks need no engine
+        self.problems = list(self.storage.problems)
+        self.render()
+        try:
+            response = await client.connect()
+        except Exception as error:
+            root.dataset.engine = "failed"
+            status = document.getElementById("engine-status")
+            status.textContent = ("The game engine could not start (" + str(error)
+                                  + "). Reload the page to try again.")
+            status.classList.add("failed")
+            return
+        self.catalog = response["games"]
+        self.titles = {info["id"]: info["title"] for info in self.catalog}
+        self.storage.known_games = {info["id"]: [v["id"] for v in info["rule_versions"]]
+                                    for info in self.catalog}
+        self.storage.audit()  # now unknown games and rules versions can be caught too
+        self.reset_form(self.form["game"])
+        await self.check_current()
+        self.problems = list(self.storage.problems)
+        root.dataset.engine = "ready"
+        status = document.getElementById("engine-status")
+        status.textContent = "Game engine ready."
+        status.classList.add("ready")
+        self.register_service_worker()
+        if str(window.location.hash).startswith("#/replay/"):
+            await self.open_replay()
+        self.render()
+        self.schedule_bots()
+
+    def register_service_worker(self):
+        # Registered only once the engine is loaded, so the worker's precache finds the big
+        # files in the HTTP cache instead of downloading them a second time.
+        navigator = window.navigator
+        if navigator.serviceWorker is not None and window.isSecureContext:
+            navigator.serviceWorker.register("./sw.js")
+
+    async def check_current(self):
+        current = self.storage.load_current()
+        if current is None:
+            return
+        try:
+            await client.call("check", save=current["save"])
+        except EngineError as error:
+            self.storage.quarantine(store.CURRENT_KEY, json.dumps(current),
+                                    "the saved game cannot be replayed: " + error.reason)
+            return
+        if str(window.location.hash).startswith("#/play"):
+            await self.resume(current)
+
+    def game_info(self, game_id):
+        for info in self.catalog:
+            if info["id"] == game_id:
+                return info
+        return None
+
+    def reset_form(self, game_id):
+        info = self.game_info(game_id) or self.catalog[0]
+        players = self.form.get("players", info["default_players"])
+        if not info["min_players"] <= players <= info["max_players"]:
+            players = info["default_players"]
+        self.form["game"] = info["id"]
+        self.form["players"] = players
+        self.form["rules"] = info["rule_versions"][-1]["id"]
+        self.form["options"] = {spec["id"]: spec["default"] for spec in info["options"]}
+        self.form["bot"] = (info.get("bots") or [None])[0]
+        self.fit_seats()
+
+    def fit_seats(self):
+        seats = self.form["seats"]
+        while len(seats) < self.form["players"]:
+            seats.append("bot")
+        self.form["seats"] = seats[:self.form["players"]]
+
+    # ---- playing ------------------------------------------------------------------------------
+    def names_for(self, seats):
+        humans = seats.count("human")
+        names = []
+        for seat, kind in enumerate(seats):
+            label = "Seat " + str(seat + 1)
+            if kind == "bot":
+                label += " (bot)"
+            elif humans == 1:
+                label = "You"
+            names.append(label)
+        return names
+
+    def first_human(self, seats):
+        for seat, kind in enumerate(seats):
+            if kind == "human":
+                return seat
+        return None
+
+    async def start_game(self):
+        form = self.form
+        seed = str(form.get("seed") or "").strip()
+        if not seed:
+            seed = str(int(window.Math.random() * 1000000000))
+        seed_value = int(seed) if seed.isdigit() else seed
+        seats = list(form["seats"])
+        viewer = self.first_human(seats)
+        try:
+            state = await client.call("new", game=form["game"], players=form["players"],
+                                      seed=seed_value, rules=form["rules"],
+                                      options=form["options"], viewer=viewer)
+        except EngineError as error:
+            self.notice = "The game could not start: " + error.reason
+            self.render()
+            return
+        self.notice = ""
+        self.session = {"game": form["game"], "seats": seats, "names": self.names_for(seats),
+                        "viewer": viewer, "bot": form["bot"], "state": state,
+                        "entry": str(int(window.Date.now())) + "-" + str(seed),
+                        "handoff": None}
+        self.conflict = False
+        self.storage.clear_current()
+        self.after_state(state)
+        window.location.hash = "#/play"
+        self.render()
+
+    async def resume(self, current):
+        meta = current.get("meta") or {}
+        seats = current.get("seats") or []
+        viewer = meta.get("viewer", self.first_human(seats))
+        try:
+            state = await client.call("load", save=current["save"], viewer=viewer)
+        except EngineError as error:
+            self.storage.quarantine(store.CURRENT_KEY, json.dumps(current),
+                                    "the saved game cannot be loaded: " + error.reason)
+            self.problems = list(self.storage.problems)
+            return
+        self.session = {"game": current["game"], "seats": seats,
+                        "names": meta.get("names") or self.names_for(seats), "viewer": viewer,
+                        "bot": meta.get("bot"), "state": state,
+                        "entry": meta.get("entry") or str(int(window.Date.now())),
+                        "handoff": None}
+        self.conflict = False
+
+    def after_state(self, state):
+        """Every new state: remember it, autosave or file it in history, hand off, pace bots."""
+        session = self.session
+        session["state"] = state
+        session["message"] = None
+        session["choosing"] = None
+        record = json.loads(state["save"])
+        if state["over"]:
+            self.file_history(record)
+        elif not self.conflict:
+            meta = {"names": session["names"], "viewer": session["viewer"],
+                    "bot": session["bot"], "entry": session["entry"]}
+            try:
+                saved = self.storage.save_current(session["game"], record["rules"],
+                                                  state["save"], session["seats"], meta)
+                if not saved:
+                    self.conflict = True
+                elif self.notice.startswith("Storage is full"):
+                    self.notice = ""
+            except store.StorageFull:
+                self.notice = ("Storage is full: this game is not being saved. You can keep "
+                               "playing; delete old history to make room.")
+        mover = state["to_move"]
+        humans = session["seats"].count("human")
+        if (mover is not None and session["seats"][mover] == "human"
+                and mover != session["viewer"] and humans > 1):
+            session["handoff"] = mover
+
+    def file_history(self, record):
+        session = self.session
+        if session.get("filed"):
+            return
+        session["filed"] = True
+        result = session["state"]["result"] or {}
+        winners = result.get("winners") or []
+        names = session["names"]
+        if len(winners) > 1:
+            outcome = "Tie: " + ", ".join(names[s] for s in winners)
+        elif winners:
+            outcome = names[winners[0]] + " won"
+        else:
+            outcome = "No winner"
+        scores = result.get("scores")
+        if scores is not None:
+            outcome += " (points " + ", ".join(str(s) for s in scores) + ")"
+        summary = {"finished": str(window.Date.new().toISOString())[:16].replace("T", " "),
+                   "players_text": ", ".join(names), "outcome": outcome,
+                   "options": record.get("options"), "names": names,
+                   "viewer": session["viewer"]}
+        try:
+            self.storage.add_history(session["entry"], session["game"], record["rules"],
+                                     session["state"]["save"], session["seats"], summary)
+            self.storage.clear_current()
+        except store.StorageFull:
+            self.notice = "Storage is full: this game could not be added to your history."
+
+    async def send(self, action, attempt=False):
+        if self.busy or self.session is None or self.conflict:
+            return
+        session = self.session
+        self.busy = True
+        root.dataset.busy = "1"
+        try:
+            state = await client.call("act", action=action, viewer=session["viewer"])
+        except EngineError as error:
+            session["message"] = error.reason + (" [" + error.rule + "]" if error.rule else "")
+            session["choosing"] = None
+            self.render()
+            return
+        finally:
+            self.busy = False
+            root.dataset.busy = "0"
+        self.after_state(state)
+        self.render()
+        self.schedule_bots()
+
+    def schedule_bots(self):
+        session = self.session
+        if session is None or self.bot_running or self.conflict:
+            return
+        state = session["state"]
+        if state["over"] or state["to_move"] is None:
+            return
+        if session["seats"][state["to_move"]] != "bot":
+            return
+        asyncio.create_task(self.run_bots())
+
+    async def run_bots(self):
+        self.bot_running = True
+        try:
+            while True:
+                session = self.session
+                if session is None or self.conflict:
+                    break
+                state = session["state"]
+                if state["over"] or session["seats"][state["to_move"]] != "bot":
+                    break
+                self.render()
+                # Paced so a person can follow; the bot itself thinks in the worker.
+                await asyncio.sleep(int(self.settings.get("bot_delay_ms", 700)) / 1000)
+                if self.session is not session:
+                    break
+                self.busy = True
+                try:
+                    state = await client.call("bot", level=session["bot"],
+                                              viewer=session["viewer"])
+                except EngineError as error:
+                    session["message"] = "A bot failed: " + error.reason
+                    break
+                finally:
+                    self.busy = False
+                self.after_state(state)
+        finally:
+            self.bot_running = False
+            if str(window.location.hash).startswith("#/play"):
+                self.render()
+
+    # ---- replay -----------------------------------------------------------------------------
+    async def open_replay(self):
+        entry_id = str(window.location.hash)[len("#/replay/"):]
+        entry = self.storage.history_entry(entry_id)
+        if entry is None:
+            self.mount(tag("p", {"class": "notice warn", "role": "alert"},
+                           esc("That game is not in your history.")))
+            return
+        record = json.loads(entry["save"])
+        total = len(record.get("actions") or [])
+        summary = entry.get("summary") or {}
+        seats = entry.get("seats") or []
+        self.replay = {"entry": entry, "record": record, "step": total, "total": total,
+                       "playing": False, "state": None, "viewer": summary.get("viewer"),
+                       "names": summary.get("names") or self.names_for(seats)}
+        await self.replay_to(total)
+
+    async def replay_to(self, step):
+        replay = self.replay
+        record = dict(replay["record"])
+        record.pop("state", None)
+        try:
+            state = await client.call("replay", record=record, upto=step, slot="replay",
+                                      viewer=replay["viewer"])
+        except EngineError as error:
+            self.mount(tag("p", {"class": "notice warn", "role": "alert"},
+                           esc("This game cannot be replayed: " + error.reason)))
+            return
+        replay["state"] = state
+        replay["step"] = step
+        self.render()
+
+    async def autoplay(self):
+        replay = self.replay
+        while replay is self.replay and replay["playing"] and replay["step"] < replay["total"]:
+            await asyncio.sleep(0.6)
+            if replay is self.replay and replay["playing"]:
+                await self.replay_to(replay["step"] + 1)
+        replay["playing"] = False
+        self.render()
+
+    # ---- events -----------------------------------------------------------------------------
+    def on_click(self, event):
+        target = event.target.closest("[data-action],[data-try],[data-cmd],[data-choose]")
+        if target is None:
+            return
+        event.preventDefault()
+        asyncio.create_task(self.handle_click(target))
+
+    async def handle_click(self, target):
+        index = target.getAttribute("data-action")
+        if index is not None:
+            if self.session is not None and not self.busy:
+                legal = self.session["state"]["legal"]
+                if int(index) < len(legal):
+                    await self.send(legal[int(index)])
+            return
+        index = target.getAttribute("data-try")
+        if index is not None:
+            if int(index) < len(self.tries):
+                await self.send(self.tries[int(index)], attempt=True)
+            return
+        card = target.getAttribute("data-choose")
+        if card is not None and self.session is not None:
+            self.session["choosing"] = card
+            self.session["message"] = None
+            self.render()
+            return
+        await self.command(target.getAttribute("data-cmd"), target)
+
+    async def command(self, name, target):
+        if name == "pick-game":
+            self.reset_form(target.getAttribute("data-game"))
+            self.render()
+        elif name == "start":
+            if not client.ready:
+                self.notice = "The game engine is still loading; the game starts when it is ready."
+                self.render()
+                return
+            self.read_form()
+            await self.start_game()
+        elif name == "resume":
+            current = self.storage.load_current()
+            if current is not None:
+                await self.resume(current)
+            window.location.hash = "#/play"
+            self.render()
+            self.schedule_bots()
+        elif name == "rematch":
+            window.location.hash = "#/"
+            self.session = None
+            self.render()
+        elif name == "go":
+            window.location.hash = target.getAttribute("data-route")
+        elif name == "cancel-choice":
+            self.session["choosing"] = None
+            self.render()
+        elif name == "handoff-done":
+            session = self.session
+            seat = session["handoff"]
+            session["handoff"] = None
+            session["viewer"] = seat
+            state = await client.call("view", viewer=seat)
+            session["state"] = state
+            self.render()
+        elif name == "dismiss-problems":
+            self.problems = []
+            self.storage.problems = []
+            self.render()
+        elif name == "load-latest":
+            self.conflict = False
+            current = self.storage.load_current()
+            if current is not None:
+                await self.resume(current)
+            self.render()
+            self.schedule_bots()
+        elif name == "replay-to":
+            await self.replay_to(int(target.getAttribute("data-step")))
+        elif name == "replay-auto":
+            self.replay["playing"] = not self.replay["playing"]
+            self.render()
+            if self.replay["playing"]:
+                await self.autoplay()
+
+    def read_form(self):
+        seed = document.getElementById("seed")
+        if seed is not None:
+            self.form["seed"] = str(seed.value)
+
+    def on_change(self, event):
+        target = event.target
+        field = target.getAttribute("data-field")
+        if field == "players":
+            self.form["players"] = int(target.value)
+            self.fit_seats()
+            self.render()
+        elif field in ("rules", "bot", "seed"):
+            self.form[field] = str(target.value)
+        elif target.getAttribute("data-seat") is not None:
+            self.form["seats"][int(target.getAttribute("data-seat"))] = str(target.value)
+        elif target.getAttribute("data-option") is not None:
+            option = target.getAttribute("data-option")
+            kind = target.getAttribute("data-kind")
+            if kind == "bool":
+                value = bool(target.checked)
+            elif kind == "int":
+                value = int(target.value)
+            else:
+                value = str(target.value)
+            self.form["options"][option] = value
+
+    def on_route(self, event):
+        self.notice = ""
+        if str(window.location.hash).startswith("#/replay/") and client.ready:
+            asyncio.create_task(self.open_replay())
+        self.render()
+
+    def on_storage(self, event):
+        # Another tab wrote the game this tab is playing: stop saving and say so.
+        if event.key == store.CURRENT_KEY and self.session is not None:
+            if self.storage.current_changed_elsewhere():
+                self.conflict = True
+                self.render()
+
+
+app = App()
+
+
+async def start():
+    document.addEventListener("click", create_proxy(app.on_click))
+    document.addEventListener("change", create_proxy(app.on_change))
+    # Handler properties, not window.addEventListener: from MicroPython that call reaches
+    # PyScript's patched addEventListener with the wrong `this` ("Illegal invocation").
+    window.onhashchange = create_proxy(app.on_route)
+    window.onstorage = create_proxy(app.on_storage)
+    await app.boot()

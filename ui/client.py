@@ -1,0 +1,35 @@
+# The headless client: talks to the engine worker in JSON strings and knows nothing of the DOM
+# (boardgame.io's Client vs its views). Runs in MicroPython on the main thread.
+
+import json
+
+
+class EngineError(Exception):
+    def __init__(self, response):
+        super().__init__(response.get("error", "The engine refused."))
+        self.reason = response.get("error", "The engine refused.")
+        self.rule = response.get("rule")
+        self.bug = response.get("bug", False)
+
+
+class EngineClient:
+    def __init__(self):
+        self.worker = None
+        self.ready = False
+
+    async def connect(self):
+        from pyscript import workers
+
+        # Strings only across the boundary: a dict would arrive as a JsProxy without its Nones.
+        self.worker = await workers["engine"]
+        catalog = await self.call("catalog")
+        self.ready = True
+        return catalog
+
+    async def call(self, op, **fields):
+        fields["op"] = op
+        reply = await self.worker.handle(json.dumps(fields))
+        response = json.loads(str(reply))
+        if not response.get("ok"):
+            raise EngineError(response)
+        return response

@@ -1,0 +1,64 @@
+# History: every finished game, and a step-by-step replay of one from its record.
+
+from ui.markup import button, esc, tag, text
+
+
+def describe_options(options):
+    if not options:
+        return "defaults"
+    return ", ".join(key + "=" + str(options[key]) for key in sorted(options))
+
+
+def render_history(entries, titles):
+    if not entries:
+        return tag("section", {"aria-labelledby": "history-h"},
+                   text("h2", {"id": "history-h"}, "History"),
+                   text("p", {}, "No finished games yet. Finished games are saved here with "
+                        "their rules version, deal and every move, so you can replay them."))
+    rows = []
+    for entry in entries:
+        summary = entry.get("summary") or {}
+        rows.append(tag(
+            "tr", {"data-entry": entry["id"]},
+            text("td", {}, summary.get("finished", "")),
+            text("td", {}, titles.get(entry["game"], entry["game"])),
+            text("td", {}, summary.get("players_text", "")),
+            text("td", {}, entry.get("rules", "")),
+            text("td", {}, describe_options(summary.get("options"))),
+            text("td", {}, summary.get("outcome", "")),
+            tag("td", {}, tag("a", {"href": "#/replay/" + entry["id"],
+                                    "aria-label": "Replay the game of "
+                                    + summary.get("finished", "")}, "Replay"))))
+    head = tag("tr", {}, *[text("th", {"scope": "col"}, h) for h in (
+        "Finished", "Game", "Players", "Rules version", "Options", "Result", "")])
+    return tag("section", {"aria-labelledby": "history-h"},
+               text("h2", {"id": "history-h"}, "History"),
+               tag("div", {"class": "scroll"},
+                   tag("table", {"class": "history-table"}, tag("thead", {}, head),
+                       tag("tbody", {}, *rows))))
+
+
+def replay_controls(step, total, playing):
+    return tag("div", {"class": "replay-controls", "role": "group",
+                       "aria-label": "Replay controls"},
+               button("⏮ Start", {"data-cmd": "replay-to", "data-step": "0",
+                                  "disabled": step == 0}),
+               button("◀ Back", {"data-cmd": "replay-to", "data-step": str(max(step - 1, 0)),
+                                 "disabled": step == 0}),
+               text("span", {"class": "step", "aria-live": "polite"},
+                    "Move " + str(step) + " of " + str(total)),
+               button("Forward ▶", {"data-cmd": "replay-to",
+                                    "data-step": str(min(step + 1, total)),
+                                    "disabled": step >= total}),
+               button("End ⏭", {"data-cmd": "replay-to", "data-step": str(total),
+                                "disabled": step >= total}),
+               button("Pause" if playing else "Autoplay", {"data-cmd": "replay-auto"}))
+
+
+def render_replay_header(entry, title):
+    summary = entry.get("summary") or {}
+    return tag("header", {"class": "replay-head"},
+               text("h2", {}, "Replay: " + title),
+               text("p", {}, "Rules " + entry.get("rules", "") + " · options "
+                    + describe_options(summary.get("options")) + " · " + esc("")
+                    + summary.get("outcome", "")))

@@ -1,0 +1,108 @@
+# The lobby: pick a game, players, who sits where (human or bot), rules version and options.
+# Everything offered comes from the engine's rules data (the catalog).
+
+from ui.markup import button, esc, tag, text
+
+
+def option_control(spec, value):
+    name = "opt-" + spec["id"]
+    label = spec.get("title") or spec["id"]
+    hint = spec.get("meaning", "")
+    if spec.get("ruling"):
+        hint += " (" + spec["ruling"] + ")"
+    values = spec["values"]
+    if sorted([str(v) for v in values]) == ["False", "True"] or values in ([False, True],
+                                                                          [True, False]):
+        control = tag("input", {"type": "checkbox", "id": name, "name": name,
+                                "data-option": spec["id"], "data-kind": "bool",
+                                "checked": bool(value), "aria-describedby": name + "-hint"})
+        return tag("div", {"class": "field check"}, control,
+                   text("label", {"for": name}, label),
+                   text("small", {"id": name + "-hint"}, hint))
+    choices = []
+    for choice in values:
+        choices.append(text("option", {"value": str(choice), "selected": choice == value},
+                            str(choice)))
+    kind = "int" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "str"
+    return tag("div", {"class": "field"}, text("label", {"for": name}, label),
+               tag("select", {"id": name, "name": name, "data-option": spec["id"],
+                              "data-kind": kind, "aria-describedby": name + "-hint"}, *choices),
+               text("small", {"id": name + "-hint"}, hint))
+
+
+def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True):
+    """``form``: {"game", "players", "seats": [...], "rules", "options": {...}, "bot"}."""
+    parts = []
+    if problems:
+        items = [text("li", {}, p["key"] + ": " + p["reason"]) for p in problems]
+        parts.append(tag("div", {"class": "notice warn", "role": "alert"},
+                         text("p", {}, "Some saved records could not be read. They were moved "
+                              "aside (quarantined) and everything else was kept:"),
+                         tag("ul", {}, *items),
+                         button("Dismiss", {"data-cmd": "dismiss-problems"})))
+    if resume:
+        parts.append(tag("div", {"class": "notice resume"},
+                         text("p", {}, "You have an unfinished game of " + resume + "."),
+                         button("Resume it", {"data-cmd": "resume", "class": "primary"})))
+    games = []
+    for info in catalog:
+        selected = info["id"] == form["game"]
+        games.append(tag("li", {}, tag(
+            "button", {"type": "button", "data-cmd": "pick-game", "data-game": info["id"],
+                       "class": "game-pick" + (" selected" if selected else ""),
+                       "aria-pressed": "true" if selected else "false"},
+            text("strong", {}, info["title"]),
+            text("small", {}, str(info["min_players"]) + "–" + str(info["max_players"])
+                 + " players"))))
+    parts.append(tag("section", {"aria-labelledby": "games-h"},
+                     text("h2", {"id": "games-h"}, "Choose a game"),
+                     tag("ul", {"class": "game-list"}, *games)))
+    info = None
+    for candidate in catalog:
+        if candidate["id"] == form["game"]:
+            info = candidate
+    if info is None:
+        return "".join(parts)
+    players = [text("option", {"value": str(n), "selected": n == form["players"]}, str(n))
+               for n in range(info["min_players"], info["max_players"] + 1)]
+    seat_rows = []
+    for seat in range(form["players"]):
+        kind = form["seats"][seat] if seat < len(form["seats"]) else "bot"
+        field_id = "seat-" + str(seat)
+        seat_rows.append(tag(
+            "div", {"class": "field"}, text("label", {"for": field_id}, "Seat " + str(seat + 1)),
+            tag("select", {"id": field_id, "data-seat": str(seat)},
+                text("option", {"value": "human", "selected": kind == "human"}, "Human"),
+                text("option", {"value": "bot", "selected": kind == "bot"}, "Bot"))))
+    versions = [text("option", {"value": v["id"], "selected": v["id"] == form["rules"]},
+                     v["id"] + " — " + v.get("title", ""))
+                for v in info["rule_versions"]]
+    bots = [text("option", {"value": level, "selected": level == form.get("bot")}, level)
+            for level in info.get("bots") or []]
+    options = [option_control(spec, form["options"].get(spec["id"], spec["default"]))
+               for spec in info["options"]]
+    start_attributes = {"type": "button", "data-cmd": "start", "class": "primary", "id": "start"}
+    if not engine_ready:
+        start_attributes["aria-disabled"] = "true"
+        start_attributes["aria-describedby"] = "start-why"
+    parts.append(tag(
+        "form", {"class": "setup", "aria-labelledby": "setup-h", "onsubmit": "return false"},
+        text("h2", {"id": "setup-h"}, "New game of " + info["title"]),
+        tag("div", {"class": "field"}, text("label", {"for": "players"}, "Players"),
+            tag("select", {"id": "players", "data-field": "players"}, *players)),
+        tag("fieldset", {"class": "seats-setup"}, text("legend", {}, "Who plays each seat"),
+            *seat_rows),
+        tag("div", {"class": "field"}, text("label", {"for": "bot-level"}, "Bot level"),
+            tag("select", {"id": "bot-level", "data-field": "bot"}, *bots)),
+        tag("div", {"class": "field"}, text("label", {"for": "rules"}, "Rules version"),
+            tag("select", {"id": "rules", "data-field": "rules"}, *versions)),
+        tag("fieldset", {"class": "options"}, text("legend", {}, "Options"), *options),
+        tag("div", {"class": "field"}, text("label", {"for": "seed"}, "Deal number (optional)"),
+            tag("input", {"id": "seed", "data-field": "seed", "inputmode": "numeric",
+                          "value": esc(form.get("seed") or ""), "autocomplete": "off"})),
+        tag("p", {}, tag("button", start_attributes, "Start the game"),
+            text("span", {"id": "start-why", "class": "why"},
+                 "" if engine_ready else "The game engine is still loading…")),
+        tag("p", {}, tag("a", {"href": "#/rules/" + info["id"]},
+                         esc("Read the rules of " + info["title"])))))
+    return "".join(parts)

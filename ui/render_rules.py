@@ -1,0 +1,63 @@
+# A rules page rendered from the engine's rules data: what a player reads is what it runs.
+
+from ui.markup import esc, tag, text
+
+
+def render_rules(info, version_id=None):
+    versions = info["rule_versions"]
+    version = versions[-1]
+    for candidate in versions:
+        if candidate["id"] == version_id:
+            version = candidate
+    parts = [text("h2", {"id": "rules-h"}, "Rules of " + info["title"]),
+             tag("p", {}, text("strong", {}, "Version " + version["id"]),
+                 esc(" — " + version.get("title", ""))),
+             text("p", {"class": "description"}, version.get("description", ""))]
+    if len(versions) > 1:
+        links = [tag("li", {}, text("a", {"href": "#/rules/" + info["id"] + "/" + v["id"]},
+                                    v["id"])) for v in versions]
+        parts.append(tag("nav", {"aria-label": "Rule versions"}, tag("ul", {}, *links)))
+    for section in version.get("sections") or []:
+        rules = []
+        for rule in section.get("rules") or []:
+            refs = ""
+            if rule.get("rulings"):
+                refs = " " + "".join(
+                    tag("a", {"href": "#/rules/" + info["id"] + "/" + version["id"] + "/" + ruling,
+                              "class": "ruling-ref", "data-ruling": ruling,
+                              "aria-label": "see ruling " + ruling}, esc(ruling)) + " "
+                    for ruling in rule["rulings"])
+            rules.append(tag("li", {"id": "rule-" + str(rule.get("id", ""))},
+                             esc(rule.get("text", "")), refs))
+        parts.append(tag("section", {"id": "sec-" + str(section.get("id", ""))},
+                         text("h3", {}, section.get("title", "")), tag("ul", {}, *rules)))
+    options = []
+    for spec in info.get("options") or []:
+        values = ", ".join(str(value) for value in spec["values"])
+        options.append(tag("tr", {"id": "option-" + spec["id"]},
+                           text("th", {"scope": "row"}, spec.get("title") or spec["id"]),
+                           text("td", {}, spec["id"]),
+                           text("td", {}, str(spec["default"])),
+                           text("td", {}, values),
+                           text("td", {}, spec.get("meaning", "")),
+                           text("td", {}, spec.get("ruling") or "")))
+    if options:
+        parts.append(tag("section", {"id": "options"}, text("h3", {}, "Options"),
+                         tag("div", {"class": "scroll"}, tag(
+                             "table", {"class": "options-table"},
+                             tag("thead", {}, tag("tr", {}, *[text("th", {"scope": "col"}, h)
+                                                             for h in ("Option", "Key",
+                                                                       "Default", "Values",
+                                                                       "Meaning", "Ruling")])),
+                             tag("tbody", {}, *options)))))
+    rulings = []
+    for ruling in version.get("rulings") or []:
+        rulings.append(tag("li", {"id": "ruling-" + ruling["id"]},
+                           text("strong", {}, ruling["id"] + " " + ruling.get("title", "")),
+                           text("p", {}, ruling.get("text", ""))))
+    if rulings:
+        parts.append(tag("section", {"id": "rulings"}, text("h3", {}, "Rulings"),
+                         text("p", {}, "What the rulebook leaves open, settled. The engine "
+                              "implements these."),
+                         tag("ul", {"class": "rulings"}, *rulings)))
+    return tag("article", {"class": "rules", "aria-labelledby": "rules-h"}, *parts)

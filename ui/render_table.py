@@ -1,0 +1,166 @@
+# The generic table: seats, the centre (drawn by the game's layout), the viewer's hand, the
+# choices, the refusal message and the log. The engine decides; this only shows:
+# clickable = the legal actions, shown = the view, refused = the engine's reason.
+#
+# data-action="N" is an index into the state's legal actions; data-try="N" an index into
+# ``tries``, moves the player may attempt that the engine will refuse with its reason.
+
+from ui.faces import card_colour_class, card_label, card_name
+from ui.markup import button, esc, tag, text
+
+
+def seat_name(ctx, seat):
+    if seat is None:
+        return "Nobody"
+    if seat == ctx.get("viewer") and ctx["seats"][seat] == "human":
+        return "You"
+    return ctx["names"][seat]
+
+
+def card_face(code, attributes=None, extra_class=""):
+    values = {"class": ("card face " + card_colour_class(code) + " " + extra_class).strip(),
+              "aria-label": card_name(code), "role": "img"}
+    values.update(attributes or {})
+    return tag("span", values, tag("span", {"class": "rank", "aria-hidden": "true"},
+                                   esc(card_label(code))))
+
+
+def card_back(extra_class=""):
+    # A face-down card carries no identity: no code, no name, hidden from assistive tech.
+    return tag("span", {"class": ("card back " + extra_class).strip(), "aria-hidden": "true"})
+
+
+def hand_buttons(view, legal, tries, ctx):
+    hand = view.get("hand") or []
+    items = []
+    for code in hand:
+        indexes = [i for i, action in enumerate(legal) if action.get("card") == code]
+        name = card_name(code)
+        classes = "card face " + card_colour_class(code)
+        attributes = {"type": "button", "data-card": code}
+        if ctx.get("choosing") == code:
+            classes += " choosing"
+        if len(indexes) == 1:
+            classes += " legal"
+            attributes["data-action"] = str(indexes[0])
+            label = ctx["layout"].action_label(legal[indexes[0]], view)
+            attributes["aria-label"] = name + ", " + label
+        elif len(indexes) > 1:
+            classes += " legal"
+            attributes["data-choose"] = code
+            attributes["aria-label"] = name + ", choose how to play it"
+        else:
+            tries.append({"type": "play", "card": code})
+            attributes["data-try"] = str(len(tries) - 1)
+            attributes["aria-label"] = name + ", not playable now"
+        if view.get("drawn") == code:
+            classes += " drawn"
+        attributes["class"] = classes
+        items.append(tag("li", {}, tag("button", attributes,
+                                       tag("span", {"class": "rank", "aria-hidden": "true"},
+                                           esc(card_label(code))))))
+    return tag("ul", {"class": "hand", "aria-label": "Your hand, " + str(len(hand)) + " cards"},
+               *items)
+
+
+def choice_buttons(view, legal, tries, ctx):
+    layout = ctx["layout"]
+    buttons = []
+    choosing = ctx.get("choosing")
+    for index, action in enumerate(legal):
+        if "card" in action and action.get("card") != choosing:
+            continue
+        if "card" in action and choosing is None:
+            continue
+        buttons.append(button(layout.action_label(action, view),
+                              {"data-action": str(index), "class": "choice"}))
+    for action, reason_hint in layout.unavailable_actions(view, legal):
+        tries.append(action)
+        buttons.append(button(layout.action_label(action, view),
+                              {"data-try": str(len(tries) - 1), "class": "choice unavailable",
+                               "aria-disabled": "true", "title": reason_hint}))
+    if choosing is not None:
+        buttons.append(button("Cancel", {"data-cmd": "cancel-choice", "class": "choice"}))
+    if not buttons:
+        return ""
+    return tag("div", {"class": "choices", "role": "group", "aria-label": "Your choices"},
+               *buttons)
+
+
+def seats_panel(view, ctx):
+    rows = []
+    for seat in range(view["players"]):
+        classes = "seat"
+        marks = []
+        if view.get("to_move") == seat:
+            classes += " to-move"
+            marks.append(tag("span", {"class": "badge"}, "to move"))
+        if view.get("dealer") == seat:
+            marks.append(tag("span", {"class": "badge muted"}, "dealer"))
+        count = view["hand_counts"][seat]
+        backs = "".join(card_back("mini") for _ in range(min(count, 12)))
+        score = ""
+        if view.get("rounds", 1) > 1:
+            score = tag("span", {"class": "score"}, "score " + esc(view["scores"][seat]))
+        rows.append(tag(
+            "li", {"class": classes, "data-seat": str(seat)},
+            text("span", {"class": "seat-name"}, seat_name(ctx, seat)),
+            tag("span", {"class": "count"}, esc(count) + (" card" if count == 1 else " cards")),
+            tag("span", {"class": "backs", "aria-hidden": "true"}, backs),
+            score, *marks))
+    return tag("ol", {"class": "seats", "aria-label": "Players"}, *rows)
+
+
+def status_line(view, ctx):
+    if view.get("over"):
+        return "The round is over."
+    mover = view.get("to_move")
+    if ctx.get("busy_bot"):
+        return seat_name(ctx, mover) + " is thinking…"
+    if mover == ctx.get("viewer"):
+        return ctx["layout"].prompt(view)
+    return "Waiting for " + seat_name(ctx, mover) + "."
+
+
+def log_panel(view):
+    entries = view.get("log") or []
+    items = [text("li", {}, entry.get("text", "")) for entry in entries[-40:]]
+    return tag("details", {"class": "log"}, text("summary", {}, "Game log (" + str(len(entries))
+                                                              + ")"),
+               tag("ol", {"reversed": True}, *reversed(items)))
+
+
+def render_table(state, ctx):
+    """Markup of the whole table, and the tries its data-try attributes index."""
+    view, legal, layout = state["view"], state["legal"], ctx["layout"]
+    tries = []
+    message = ""
+    if ctx.get("message"):
+        message = tag("p", {"class": "refusal", "role": "alert"}, esc(ctx["message"]))
+    parts = [
+        tag("p", {"class": "status", "role": "status", "aria-live": "polite",
+                  "id": "table-status"}, esc(status_line(view, ctx))),
+        seats_panel(view, ctx),
+        tag("div", {"class": "centre"}, layout.centre(view, ctx)),
+    ]
+    if view.get("over") or view.get("result"):
+        parts.append(layout.result(view, ctx))
+    if view.get("hand") is not None and not view.get("over"):
+        parts.append(choice_buttons(view, legal, tries, ctx))
+        parts.append(message)
+        parts.append(hand_buttons(view, legal, tries, ctx))
+    else:
+        parts.append(message)
+    parts.append(log_panel(view))
+    return tag("section", {"class": "table game-" + view["game"],
+                           "aria-label": ctx["title"] + " table"}, *parts), tries
+
+
+def handoff_screen(ctx, seat):
+    """Hot seat: hides the previous hand until the next player says they are at the screen."""
+    return tag("section", {"class": "handoff", "aria-label": "Pass the device"},
+               text("h2", {}, "Pass the device to " + ctx["names"][seat]),
+               text("p", {}, "The previous hand is hidden. When " + ctx["names"][seat]
+                    + " is ready, show the hand."),
+               button("I am " + ctx["names"][seat] + ": show my hand",
+                      {"data-cmd": "handoff-done", "class": "primary"}))
