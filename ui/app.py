@@ -285,6 +285,7 @@ class App:
         self.after_state(state)
         window.location.hash = "#/play"
         self.render()
+        self.schedule_bots()
 
     async def resume(self, current):
         meta = current.get("meta") or {}

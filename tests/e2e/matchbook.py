@@ -1,0 +1,100 @@
+"""Helpers for driving the Matchbook app like a player: open it, start a game, click."""
+
+from __future__ import annotations
+
+import json
+
+import engine
+from engine.cards import standard_deck
+
+ENGINE_READY = "html[data-engine=ready]"
+FAST_BOTS = """
+if (!localStorage.getItem("matchbook:settings")) {
+  localStorage.setItem("matchbook:settings",
+    JSON.stringify({kind: "settings", schema: 1, values: {bot_delay_ms: 30}}));
+}
+"""
+
+
+def fast_bots(context) -> None:
+    """Bots are paced for people (700 ms); tests run them at 30 ms through the settings."""
+    context.add_init_script(FAST_BOTS)
+
+
+def open_app(page, route: str = "") -> None:
+    page.goto("index.html" + route)
+    page.wait_for_selector(ENGINE_READY, timeout=90_000)
+
+
+def start_matatu(page, players: int = 3, seed: str = "", seats: list[str] | None = None,
+                 jokers: bool = False) -> None:
+    page.click("button[data-game=matatu]")
+    page.select_option("#players", str(players))
+    for seat, kind in enumerate(seats or []):
+        page.select_option(f"#seat-{seat}", kind)
+    if jokers:
+        page.check("#opt-jokers")
+    if seed:
+        page.fill("#seed", seed)
+    page.click("#start")
+    wait_idle(page)
+
+
+def wait_idle(page, timeout: float = 60_000) -> str:
+    """Wait until it is a human's turn, a handoff, or the game is over; return which."""
+    page.wait_for_function(
+        "() => ['human', 'over', 'handoff'].includes(document.documentElement.dataset.turn)"
+        " && document.documentElement.dataset.busy !== '1'",
+        timeout=timeout)
+    return page.evaluate("document.documentElement.dataset.turn")
+
+
+def moves(page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
+
+
+def play_one_turn(page) -> None:
+    """Make one legal move as a simple player: a legal card, else the first choice button."""
+    before = moves(page)
+    legal = page.locator(".hand button.legal")
+    if legal.count():
+        legal.first.click()
+        if page.locator(".choices [data-action]").count() and moves(page) == before:
+            page.locator(".choices [data-action]").first.click()
+    else:
+        page.locator(".choices button[data-action]").first.click()
+    page.wait_for_function(f"() => +document.documentElement.dataset.moves > {before}",
+                           timeout=30_000)
+
+
+def play_to_end(page, limit: int = 400) -> None:
+    for _ in range(limit):
+        if wait_idle(page) == "over":
+            return
+        play_one_turn(page)
+    raise AssertionError("the round did not end within the move limit")
+
+
+def inject_current(context_or_page, game, seats: list[str], viewer: int = 0) -> None:
+    """Put a game (e.g. built from a scenario) in storage as the unfinished game."""
+    names = ["You" if kind == "human" else f"Seat {i + 1} (bot)" for i, kind in enumerate(seats)]
+    record = {"kind": "current", "schema": 1, "game": game.id, "rules": game.rules,
+              "save": game.to_json(), "seats": seats, "rev": 1, "tab": "test",
+              "meta": {"names": names, "viewer": viewer, "bot": "basic", "entry": "injected"}}
+    script = ("localStorage.setItem('matchbook:current', " + json.dumps(json.dumps(record))
+              + ");")
+    context_or_page.evaluate(script)
+
+
+def matatu_scenario(hand: list[str], pile_top: str, base_card: str, players: int = 3,
+                    **extra) -> engine.Game:
+    """A Matatu position: seat 0 holds ``hand`` and is to move; the rest is dealt in order."""
+    deck = standard_deck()
+    rest = [c for c in deck if c not in hand and c != pile_top]
+    hands = [hand] + [rest[7 * i: 7 * i + 7] for i in range(players - 1)]
+    stock = rest[7 * (players - 1):]
+    position = {"hands": hands, "pile": [pile_top], "stock": stock, "base_card": base_card,
+                "to_move": 0, "dealer": players - 1}
+    position.update(extra)
+    return engine.from_scenario({"game": "matatu", "players": players, "seed": 3,
+                                 "position": position})
