@@ -6,8 +6,6 @@ class, then the basic bot. The rulebook is ``rules/003`` and the rulings are ``M
 ``MT-A18`` in RULINGS.md; comments cite them.
 """
 
-import copy
-
 from ..bots import Bot, RandomBot
 from ..cards import JOKERS, RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, standard_deck
 from ..errors import IllegalAction
@@ -982,7 +980,9 @@ class Matatu(Game):
             "open_pile": self.open_pile,
             "penalty": None if self.penalty is None else dict(self.penalty),
             "scores": list(self.scores),
-            "log": [dict(event) for event in self.log],
+            # Events are never changed once written, so the list is copied, not each event:
+            # a long round's log would otherwise dominate the cost of every view.
+            "log": list(self.log),
             "result": self._view_result(),
         }
 
@@ -1024,11 +1024,11 @@ class Matatu(Game):
               "scores", "round_results", "log", "finished")
 
     def snapshot(self) -> dict:
-        return {key: copy.deepcopy(getattr(self, key)) for key in self._STATE}
+        return _copy_state({key: getattr(self, key) for key in self._STATE})
 
     def restore(self, state: dict) -> None:
-        for key in self._STATE:
-            setattr(self, key, copy.deepcopy(state[key]))
+        for key, value in _copy_state(state).items():
+            setattr(self, key, value)
 
     def card_locations(self) -> dict:
         """Every physical card's place: ``hand:<seat>``, ``pile``, ``stock``, ``out_of_play``."""
@@ -1041,6 +1041,24 @@ class Matatu(Game):
     def marker_cards(self) -> list:
         """Card identities the table names as markers (MT-A1), wherever the real cards are."""
         return [self.base_card, self.chopper]
+
+
+def _copy_state(state: dict) -> dict:
+    """A copy of ``Matatu`` state sharing nothing mutable. Written out by hand because it runs
+    on every autosave, and ``copy.deepcopy`` is several times slower on a long log."""
+    penalty = state["penalty"]
+    return {
+        "round_number": state["round_number"], "dealer": state["dealer"],
+        "hands": [list(hand) for hand in state["hands"]], "pile": list(state["pile"]),
+        "stock": list(state["stock"]), "base_card": state["base_card"],
+        "out_of_play": list(state["out_of_play"]), "turn": state["turn"],
+        "stage": state["stage"], "drawn": state["drawn"],
+        "requested_suit": state["requested_suit"], "open_pile": state["open_pile"],
+        "penalty": None if penalty is None else dict(penalty),
+        "dry_turns": state["dry_turns"], "scores": list(state["scores"]),
+        "round_results": [_copy_round(r) for r in state["round_results"]],
+        "log": [dict(event) for event in state["log"]], "finished": state["finished"],
+    }
 
 
 def _copy_round(result: dict) -> dict:
