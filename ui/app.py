@@ -35,7 +35,8 @@ class App:
         self.problems = []
         self.notice = ""
         self.replay = None
-        self.storage = store.Storage(window.localStorage, "tab-" + str(window.Math.random()))
+        self.storage = store.Storage(window.matchbookStorage,
+                                     "tab-" + str(window.Math.random()))
         self.settings = self.storage.settings()
 
     # ---- rendering --------------------------------------------------------------------------
@@ -110,6 +111,8 @@ class App:
         self.mount(render_rules(info, parts[3] if len(parts) > 3 else None))
         if len(parts) > 4:
             target = document.getElementById("ruling-" + parts[4])
+            if target is None:
+                target = document.getElementById("rule-" + parts[4])
             if target is not None:
                 target.classList.add("highlight")
                 target.scrollIntoView()
@@ -119,7 +122,8 @@ class App:
         return {"seats": session["seats"], "names": session["names"],
                 "viewer": session["viewer"], "layout": LAYOUTS[session["game"]],
                 "title": self.titles.get(session["game"], session["game"]),
-                "message": session.get("message"), "choosing": session.get("choosing"),
+                "message": session.get("message"), "rule": session.get("rule"),
+                "choosing": session.get("choosing"),
                 "busy_bot": self.bot_running and not session["state"]["over"]}
 
     def render_play(self):
@@ -310,6 +314,7 @@ class App:
         session = self.session
         session["state"] = state
         session["message"] = None
+        session["rule"] = None
         session["choosing"] = None
         record = json.loads(state["save"])
         if state["over"]:
@@ -370,7 +375,8 @@ class App:
         try:
             state = await client.call("act", action=action, viewer=session["viewer"])
         except EngineError as error:
-            session["message"] = error.reason + (" [" + error.rule + "]" if error.rule else "")
+            session["message"] = error.reason
+            session["rule"] = error.rule
             session["choosing"] = None
             self.render()
             return
@@ -469,9 +475,18 @@ class App:
         if target is None:
             return
         event.preventDefault()
+        if target.getAttribute("data-cmd") is None:
+            root.dataset.busy = "1"  # at once, so nobody reads the old turn as current
         asyncio.create_task(self.handle_click(target))
 
     async def handle_click(self, target):
+        try:
+            await self.dispatch_click(target)
+        finally:
+            if not self.busy:
+                root.dataset.busy = "0"
+
+    async def dispatch_click(self, target):
         index = target.getAttribute("data-action")
         if index is not None:
             if self.session is not None and not self.busy:

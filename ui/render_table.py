@@ -35,7 +35,8 @@ def hand_buttons(view, legal, tries, ctx):
     items = []
     for code in hand:
         indexes = [i for i, action in enumerate(legal) if action.get("card") == code]
-        name = card_name(code)
+        # Accessible names start with the visible text (WCAG 2.5.3), then say it in words.
+        name = card_label(code) + ", " + card_name(code)
         classes = "card face " + card_colour_class(code)
         attributes = {"type": "button", "data-card": code}
         if ctx.get("choosing") == code:
@@ -76,9 +77,10 @@ def choice_buttons(view, legal, tries, ctx):
                               {"data-action": str(index), "class": "choice"}))
     for action, reason_hint in layout.unavailable_actions(view, legal):
         tries.append(action)
+        # Not aria-disabled: pressing it is how the player hears why it is not allowed.
         buttons.append(button(layout.action_label(action, view),
                               {"data-try": str(len(tries) - 1), "class": "choice unavailable",
-                               "aria-disabled": "true", "title": reason_hint}))
+                               "title": reason_hint}))
     if choosing is not None:
         buttons.append(button("Cancel", {"data-cmd": "cancel-choice", "class": "choice"}))
     if not buttons:
@@ -136,7 +138,12 @@ def render_table(state, ctx):
     tries = []
     message = ""
     if ctx.get("message"):
-        message = tag("p", {"class": "refusal", "role": "alert"}, esc(ctx["message"]))
+        link = ""
+        if ctx.get("rule"):
+            link = " " + tag("a", {"href": "#/rules/" + view["game"] + "/" + view["rules"] + "/"
+                                   + ctx["rule"], "class": "rule-link"},
+                             esc("Read rule " + ctx["rule"]))
+        message = tag("p", {"class": "refusal", "role": "alert"}, esc(ctx["message"]), link)
     parts = [
         tag("p", {"class": "status", "role": "status", "aria-live": "polite",
                   "id": "table-status"}, esc(status_line(view, ctx))),

@@ -43,10 +43,14 @@ class Storage:
 
     def _write(self, key, record):
         record["schema"] = SCHEMA
+        # In the browser the backend is static/js/storage.js, which returns the error name
+        # (e.g. "QuotaExceededError") instead of throwing; fakes in tests may raise.
         try:
-            self.backend.setItem(key, json.dumps(record))
-        except Exception as error:  # QuotaExceededError arrives as a JS exception
+            failure = self.backend.setItem(key, json.dumps(record))
+        except Exception as error:
             raise StorageFull(str(error)) from error
+        if failure:
+            raise StorageFull(str(failure))
 
     # ---- reading with quarantine -------------------------------------------------------
     def read(self, key, kind):
@@ -83,12 +87,9 @@ class Storage:
         """Move a record aside (it stays readable for a bug report) and report it."""
         stamp = str(len(self.keys()))
         target = QUARANTINE_PREFIX + key[len(PREFIX):] + ":" + stamp
-        try:
-            self.backend.setItem(target, json.dumps({"kind": "quarantine", "schema": SCHEMA,
-                                                     "from": key, "reason": reason,
-                                                     "raw": raw}))
-        except Exception:
-            pass  # storage full: still remove the bad record so the app can boot
+        # If storage is full this copy fails; the bad record is still removed so the app boots.
+        self.backend.setItem(target, json.dumps({"kind": "quarantine", "schema": SCHEMA,
+                                                 "from": key, "reason": reason, "raw": raw}))
         self.backend.removeItem(key)
         self.problems.append({"key": key, "reason": reason})
         return None

@@ -9,10 +9,12 @@ from engine.cards import standard_deck
 
 ENGINE_READY = "html[data-engine=ready]"
 FAST_BOTS = """
-if (!localStorage.getItem("matchbook:settings")) {
-  localStorage.setItem("matchbook:settings",
-    JSON.stringify({kind: "settings", schema: 1, values: {bot_delay_ms: 30}}));
-}
+try {  // about:blank has no localStorage; the init script runs there too
+  if (!localStorage.getItem("matchbook:settings")) {
+    localStorage.setItem("matchbook:settings",
+      JSON.stringify({kind: "settings", schema: 1, values: {bot_delay_ms: 30}}));
+  }
+} catch (error) { /* not our page */ }
 """
 
 
@@ -53,18 +55,24 @@ def moves(page) -> int:
     return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
 
 
+def wait_moves_above(page, count: int, timeout: float = 30_000) -> None:
+    page.wait_for_function(f"() => +document.documentElement.dataset.moves > {count}",
+                           timeout=timeout)
+
+
 def play_one_turn(page) -> None:
     """Make one legal move as a simple player: a legal card, else the first choice button."""
     before = moves(page)
     legal = page.locator(".hand button.legal")
     if legal.count():
-        legal.first.click()
-        if page.locator(".choices [data-action]").count() and moves(page) == before:
-            page.locator(".choices [data-action]").first.click()
+        card = legal.first
+        choose = card.get_attribute("data-choose")
+        card.click()
+        if choose:  # several ways to play this card (play or cut): the choices appear
+            page.locator(".choices button[data-action]").first.click()
     else:
         page.locator(".choices button[data-action]").first.click()
-    page.wait_for_function(f"() => +document.documentElement.dataset.moves > {before}",
-                           timeout=30_000)
+    wait_moves_above(page, before)
 
 
 def play_to_end(page, limit: int = 400) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from matchbook import (
@@ -16,6 +17,7 @@ from matchbook import (
     play_to_end,
     start_matatu,
     wait_idle,
+    wait_moves_above,
 )
 
 
@@ -70,8 +72,11 @@ def test_illegal_card_shows_the_engines_reason(app):
             blocked.first.click()
             refusal = app.locator(".refusal")
             refusal.wait_for()
-            assert "MT-" in refusal.inner_text() or "must" in refusal.inner_text().lower()
+            # The reason names the rule it enforces and links to it on the rules page.
+            assert re.search(r"\((MT-A\d+|[a-z]+\.\d+)\)", refusal.inner_text())
             assert moves(app) == before  # refused: nothing changed
+            refusal.locator("a.rule-link").click()
+            app.wait_for_selector("article.rules li.highlight")
             return
         play_one_turn(app)
     raise AssertionError("never held an unplayable card")
@@ -86,6 +91,7 @@ def test_cut_with_the_chopper_ends_the_round(app):
     wait_idle(app)
     app.locator(".hand button[data-choose='7D']").click()  # play as a 7, or cut
     app.locator(".choices button", has_text="Cut with 7♦").click()
+    wait_moves_above(app, 0)
     assert wait_idle(app) == "over"
     assert "cut with the chopper" in app.locator(".reveal").inner_text()
     assert "15" in app.locator(".reveal-table tbody tr").first.inner_text()
@@ -191,8 +197,8 @@ def test_hot_seat_hides_the_previous_hand(app):
         if state == "handoff":
             assert app.locator(".hand").count() == 0  # nothing of anyone's hand shows
             app.click("[data-cmd=handoff-done]")
-            wait_idle(app)
-            assert app.locator(".hand").count() == 1
+            app.wait_for_selector(".hand")
+            assert app.evaluate("document.documentElement.dataset.turn") == "human"
             return
         if state == "over":
             break
