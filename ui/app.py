@@ -526,9 +526,14 @@ class App:
             self.render()
             self.schedule_bots()
         elif name == "rematch":
-            window.location.hash = "#/"
-            self.session = None
-            self.render()
+            # Same game, seats, rules version and options; a fresh deal.
+            session = self.session
+            record = json.loads(session["state"]["save"])
+            self.form.update({"game": record["game"], "players": record["players"],
+                              "seats": list(session["seats"]), "rules": record["rules"],
+                              "options": dict(record["options"]), "bot": session["bot"],
+                              "seed": ""})
+            await self.start_game()
         elif name == "go":
             window.location.hash = target.getAttribute("data-route")
         elif name == "cancel-choice":

@@ -53,15 +53,15 @@ def prompt(view):
 def centre(view, ctx):
     parts = []
     base = view.get("base_card")
+    base_face = ""
+    if base:
+        base_face = card_face(base, {"aria-label": "Base card: " + card_label(base)}, "sideways")
     deck = tag("div", {"class": "deck-zone"},
                tag("div", {"class": "deck"},
-                   card_back("stock"),
-                   text("span", {"class": "caption"}, str(view.get("stock_count")) + " in deck")),
-               tag("div", {"class": "base"},
-                   card_face(base, {"aria-label": "Base card: " + card_label(base)},
-                             "sideways") if base else "",
-                   text("span", {"class": "caption"}, "Chopper: " + card_label(view["chopper"])
-                        if view.get("chopper") else "")))
+                   tag("div", {"class": "base"}, base_face), card_back("stock")),
+               text("span", {"class": "caption"}, str(view.get("stock_count")) + " in deck"),
+               text("span", {"class": "caption chopper"}, "Chopper: " + card_label(
+                   view["chopper"]) if view.get("chopper") else ""))
     parts.append(deck)
     top = view.get("pile_top")
     pile = tag("div", {"class": "pile"},
