@@ -1,5 +1,6 @@
-# How a card code looks on screen: symbols and words, never colour alone.
-# Presentation only: which cards exist and what they do is the engine's business.
+# How a standard playing card's code looks on screen (Matatu): symbols and words, never
+# colour alone. Presentation only: which cards exist and what they do is the engine's
+# business. Every game's faces module offers card_label, card_name and card_colour_class.
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}

@@ -5,7 +5,6 @@
 # data-action="N" is an index into the state's legal actions; data-try="N" an index into
 # ``tries``, moves the player may attempt that the engine will refuse with its reason.
 
-from ui.faces import card_colour_class, card_label, card_name
 from ui.markup import button, esc, tag, text
 
 
@@ -17,12 +16,13 @@ def seat_name(ctx, seat):
     return ctx["names"][seat]
 
 
-def card_face(code, attributes=None, extra_class=""):
-    values = {"class": ("card face " + card_colour_class(code) + " " + extra_class).strip(),
-              "aria-label": card_name(code), "role": "img"}
+def card_face(faces, code, attributes=None, extra_class=""):
+    """A face-up card; ``faces`` is the game's faces module (label, name, colour class)."""
+    values = {"class": ("card face " + faces.card_colour_class(code) + " " + extra_class).strip(),
+              "aria-label": faces.card_name(code), "role": "img"}
     values.update(attributes or {})
     return tag("span", values, tag("span", {"class": "rank", "aria-hidden": "true"},
-                                   esc(card_label(code))))
+                                   esc(faces.card_label(code))))
 
 
 def card_back(extra_class=""):
@@ -32,12 +32,13 @@ def card_back(extra_class=""):
 
 def hand_buttons(view, legal, tries, ctx):
     hand = view.get("hand") or []
+    faces = ctx["layout"].faces
     items = []
     for code in hand:
         indexes = [i for i, action in enumerate(legal) if action.get("card") == code]
         # Accessible names start with the visible text (WCAG 2.5.3), then say it in words.
-        name = card_label(code) + ", " + card_name(code)
-        classes = "card face " + card_colour_class(code)
+        name = faces.card_label(code) + ", " + faces.card_name(code)
+        classes = "card face " + faces.card_colour_class(code)
         attributes = {"type": "button", "data-card": code}
         if ctx.get("choosing") == code:
             classes += " choosing"
@@ -59,7 +60,7 @@ def hand_buttons(view, legal, tries, ctx):
         attributes["class"] = classes
         items.append(tag("li", {}, tag("button", attributes,
                                        tag("span", {"class": "rank", "aria-hidden": "true"},
-                                           esc(card_label(code))))))
+                                           esc(faces.card_label(code))))))
     return tag("ul", {"class": "hand", "aria-label": "Your hand, " + str(len(hand)) + " cards"},
                *items)
 

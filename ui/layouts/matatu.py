@@ -1,6 +1,7 @@
 # Matatu's table: the deck with the base card sideways under it, the chopper, the pile, the
 # suit in play or requested, any pending penalty; and the end-of-round reveal.
 
+from ui import faces
 from ui.faces import card_label, suit_label
 from ui.markup import esc, tag, text
 from ui.render_table import card_back, card_face, seat_name
@@ -55,7 +56,8 @@ def centre(view, ctx):
     base = view.get("base_card")
     base_face = ""
     if base:
-        base_face = card_face(base, {"aria-label": "Base card: " + card_label(base)}, "sideways")
+        base_face = card_face(faces, base, {"aria-label": "Base card: " + card_label(base)},
+                              "sideways")
     deck = tag("div", {"class": "deck-zone"},
                tag("div", {"class": "deck"},
                    tag("div", {"class": "base"}, base_face), card_back("stock")),
@@ -65,8 +67,8 @@ def centre(view, ctx):
     parts.append(deck)
     top = view.get("pile_top")
     pile = tag("div", {"class": "pile"},
-               card_face(top, {"aria-label": "Top of the pile: " + card_label(top)}) if top
-               else "",
+               card_face(faces, top, {"aria-label": "Top of the pile: " + card_label(top)})
+               if top else "",
                text("span", {"class": "caption"}, str(view.get("pile_count")) + " in pile"))
     parts.append(pile)
     facts = []
@@ -102,7 +104,7 @@ def result(view, ctx):
     rows = []
     winners = outcome.get("winners") or []
     for seat, hand in enumerate(outcome.get("hands") or []):
-        cards = "".join(card_face(code, {}, "small") for code in hand)
+        cards = "".join(card_face(faces, code, {}, "small") for code in hand)
         mark = text("strong", {"class": "winner"}, "lowest") if seat in winners else ""
         rows.append(tag("tr", {"class": "winner-row" if seat in winners else ""},
                         text("th", {"scope": "row"}, seat_name(ctx, seat)),
