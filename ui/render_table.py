@@ -105,9 +105,12 @@ def seats_panel(view, ctx):
         score = ""
         if view.get("rounds", 1) > 1:
             score = tag("span", {"class": "score"}, "score " + esc(view["scores"][seat]))
+        extra = ""
+        if hasattr(ctx["layout"], "seat_extra"):
+            extra = ctx["layout"].seat_extra(view, seat, ctx)
         rows.append(tag(
             "li", {"class": classes, "data-seat": str(seat)},
-            text("span", {"class": "seat-name"}, seat_name(ctx, seat)),
+            text("span", {"class": "seat-name"}, seat_name(ctx, seat)), extra,
             tag("span", {"class": "count"}, esc(count) + (" card" if count == 1 else " cards")),
             tag("span", {"class": "backs", "aria-hidden": "true"}, backs),
             score, *marks))
@@ -116,7 +119,7 @@ def seats_panel(view, ctx):
 
 def status_line(view, ctx):
     if view.get("over"):
-        return "The round is over."
+        return "The game is over."
     mover = view.get("to_move")
     if ctx.get("busy_bot"):
         return seat_name(ctx, mover) + " is thinking…"
