@@ -316,6 +316,8 @@ def test_ms_a9_bids_start_afresh_every_round():
     assert game.view(0)["has_bid"] == [False, False]
     assert game.view(0)["tricks_won"] == [0, 0]
     assert game.view(0)["hand_counts"] == [2, 2]
+    # the last trick's cards went back into the shuffle, so the new deal shows none
+    assert game.view(0)["last_trick"] is None and game.view(0)["trick"] == []
 
 
 # ---- following, trumping, overtrumping ---------------------------------------------------------

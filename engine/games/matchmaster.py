@@ -405,6 +405,7 @@ class Matchmaster(Game):
         self.bids: list = [None] * self.players  # MS-A9: fresh every round
         self.tricks_won = [0] * self.players
         self.leader = (self.dealer + 1) % self.players  # play.lead: left of the dealer
+        self.last_trick = None  # its cards are back in the shuffled deck
         self.stage = "bid"
         self._say(f"Round {self.round}: {_seat(self.dealer)} deals {self.cards_this_round}"
                   f" card{'s' if self.cards_this_round != 1 else ''} to each player.")
@@ -680,6 +681,10 @@ class Matchmaster(Game):
         places["played"] = list(self.played)
         places["stock"] = list(self.stock)
         return places
+
+    def marker_cards(self) -> list:
+        """Matchmaster has no marker cards (Matatu's base card is one); the protocol asks."""
+        return []
 
     # ---- scenarios ---------------------------------------------------------------------------
     def setup_position(self, position: dict) -> None:
