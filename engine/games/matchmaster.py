@@ -321,12 +321,11 @@ def explain_illegal_card(hand, trick, card: str, overtrump_reference: str = "hig
         target = _trump_to_beat(trick, overtrump_reference)
         if COLOUR_OF[card] != TRUMP:
             return IllegalAction(
-                f"A trump was led: you must play a trump, and you hold {_list_cards(trumps)}"
-                " (MS-A5).", rule="MS-A5")
-        higher = [c for c in trumps if RANK_OF[c] > target]
+                f"A trump was led: you must play a trump (MS-A5). You hold"
+                f" {_list_cards(trumps)}.", rule="MS-A5")
         return IllegalAction(
-            f"You hold a trump higher than the {target}: you must overtrump"
-            f" ({_list_cards(higher)}) (MS-A5).", rule="MS-A5")
+            f"You hold a trump higher than the {target}: you must overtrump (MS-A5).",
+            rule="MS-A5")
     followers = [c for c in hand if COLOUR_OF[c] == lead_colour]
     colour = COLOUR_NAMES[lead_colour]
     if followers:
@@ -336,17 +335,16 @@ def explain_illegal_card(hand, trick, card: str, overtrump_reference: str = "hig
     played = [RANK_OF[c] for _, c in trick if COLOUR_OF[c] == TRUMP]
     if not played:
         return IllegalAction(
-            f"You have no {colour}: you must play a trump, and you hold {_list_cards(trumps)}"
-            " (MS-A6).", rule="MS-A6")
+            f"You have no {colour}: you must play a trump (MS-A6). You hold"
+            f" {_list_cards(trumps)}.", rule="MS-A6")
     top = max(played)
-    higher = [c for c in trumps if RANK_OF[c] > top]
-    if higher:
+    if any(RANK_OF[c] > top for c in trumps):
         return IllegalAction(
-            f"You hold a trump higher than the {top}: you must overtrump"
-            f" ({_list_cards(higher)}) (MS-A6).", rule="MS-A6")
+            f"You hold a trump higher than the {top}: you must overtrump (MS-A6).",
+            rule="MS-A6")
     return IllegalAction(
-        f"You cannot beat the trump {top}, but you cannot follow {colour} and still hold a"
-        f" trump: you must play one ({_list_cards(trumps)}) (MS-A6).", rule="MS-A6")
+        f"You cannot beat the trump {top}, but you have no {colour} and hold a trump: you must"
+        " still play one (MS-A6).", rule="MS-A6")
 
 
 def _list_cards(cards) -> str:
@@ -399,7 +397,7 @@ class Matchmaster(Game):
         self.hands = []
         for seat in range(self.players):
             self.hands.append(sort_hand(deck[seat * n:(seat + 1) * n]))
-        self.stock = sorted(deck[self.players * n:], key=_SORT_KEY.__getitem__)  # unused
+        self.stock = sort_hand(deck[self.players * n:])  # undealt, out of play this round
         self.played: list[str] = []  # cards of this round's finished tricks
         self.trick: list[list] = []  # [seat, card] in play order
         self.bids: list = [None] * self.players  # MS-A9: fresh every round
@@ -594,6 +592,17 @@ class Matchmaster(Game):
         return {"scores": totals, "winners": [s for s, t in enumerate(totals) if t == best]}
 
     def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator). JSON-safe.
+
+        Beside the protocol's keys: ``stage`` "bid" | "play" | "over"; ``pending`` the seats
+        still to bid (or the one to play); ``hand`` own cards (None for a spectator);
+        ``hand_counts``; ``bids`` own bid and, once all are in, everyone's (None where hidden);
+        ``has_bid`` who has bid (public: the matches are taken into the hand in view);
+        ``tricks_won``; ``trick`` [{"seat", "card"}] in play order; ``lead_colour``; ``trump``;
+        ``last_trick`` {"winner", "cards"} of this round; ``score_sheet`` {"rounds": [{"round",
+        "cards", "dealer", "bids", "tricks", "points"}], "carried", "totals"}; ``scores``;
+        ``log`` [{"seat", "text"}], public events only; ``result``.
+        """
         if seat is not None and (isinstance(seat, bool) or seat not in range(self.players)):
             raise IllegalAction(f"There is no seat {seat!r} in this game.")
         revealed = self.stage != "bid"
