@@ -1,0 +1,115 @@
+"""Matchmaster in the browser: 13 rounds by clicking, hidden bids, reload, history."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from matchbook import ENGINE_READY, fast_bots, moves, open_app, play_one_turn, wait_idle
+
+
+@pytest.fixture
+def app(context, page):
+    fast_bots(context)
+    return page
+
+
+def start_matchmaster(page, players: int = 4, seed: str = "") -> None:
+    page.click("button[data-game=matchmaster]")
+    page.select_option("#players", str(players))
+    if seed:
+        page.fill("#seed", seed)
+    page.click("#start")
+    wait_idle(page)
+
+
+def stage(page) -> str:
+    return "bid" if page.locator(".choices button", has_text="Bid 0").count() else "play"
+
+
+def test_full_game_of_13_rounds_to_the_score_sheet_and_history(app):
+    open_app(app)
+    start_matchmaster(app, players=4, seed="1313")
+    for _ in range(600):
+        if wait_idle(app) == "over":
+            break
+        play_one_turn(app)
+    else:
+        raise AssertionError("the game did not end")
+    reveal = app.locator(".reveal")
+    assert re.search(r"wins the game|win the game|Shared victory", reveal.inner_text())
+    rows = reveal.locator(".score-sheet tbody tr")
+    assert rows.count() == 13
+    assert reveal.locator("svg.chart polyline").count() == 4  # one line per player
+    app.click("nav.top a[data-nav=history]")
+    row = app.locator(".history-table tbody tr").first
+    assert "Matchmaster" in row.inner_text() and "matchmaster-v1" in row.inner_text()
+
+
+def test_bids_stay_hidden_in_the_dom_until_all_are_in(app):
+    open_app(app)
+    start_matchmaster(app, players=4, seed="77")
+    assert stage(app) == "bid"
+    # Bots that bid before the human show only that they have bid, never the number.
+    markers = app.locator(".seat .bid-marker").all_inner_texts()
+    assert all(re.match(r"bid: (bid in|thinking) · won 0$", m) for m in markers), markers
+    html = app.content()
+    assert not re.search(r"bid [0-7] ·", html)
+    before = moves(app)
+    app.locator(".choices button", has_text="Bid 1").click()
+    app.wait_for_function(f"() => +document.documentElement.dataset.moves > {before}")
+    wait_idle(app)
+    # All bids are in: now every seat shows its number.
+    markers = app.locator(".seat .bid-marker").all_inner_texts()
+    assert all(re.match(r"bid \d · won \d$", m) for m in markers), markers
+
+
+def test_reload_during_bidding_and_during_a_trick_resumes(app):
+    open_app(app)
+    start_matchmaster(app, players=3, seed="5")
+    assert stage(app) == "bid"
+    hand = app.locator(".hand").inner_text()
+    app.reload()
+    app.wait_for_selector(ENGINE_READY, timeout=90_000)
+    wait_idle(app)
+    assert stage(app) == "bid" and app.locator(".hand").inner_text() == hand
+
+    play_one_turn(app)  # the bid; then play until a trick is under way on our turn
+    for _ in range(20):
+        wait_idle(app)
+        if app.locator(".trick").count() and "This trick" in app.locator(".centre").inner_text():
+            break
+        play_one_turn(app)
+    centre = app.locator(".centre").inner_text()
+    hand, count = app.locator(".hand").inner_text(), moves(app)
+    app.reload()
+    app.wait_for_selector(ENGINE_READY, timeout=90_000)
+    wait_idle(app)
+    assert moves(app) == count
+    assert app.locator(".hand").inner_text() == hand
+    assert app.locator(".centre").inner_text() == centre
+
+
+def test_illegal_card_names_the_follow_rule(app):
+    open_app(app)
+    start_matchmaster(app, players=4, seed="21")
+    for _ in range(80):
+        if wait_idle(app) == "over":
+            pytest.skip("no refusable card came up")
+        blocked = app.locator(".hand button[data-try]")
+        if stage(app) == "play" and blocked.count():
+            blocked.first.click()
+            refusal = app.locator(".refusal")
+            refusal.wait_for()
+            assert re.search(r"must|follow|trump", refusal.inner_text(), re.I)
+            assert refusal.locator("a.rule-link").count() == 1
+            return
+        play_one_turn(app)
+    raise AssertionError("never held an unplayable card")
+
+
+def test_matchmaster_table_has_no_accessibility_violations(app, axe):
+    open_app(app)
+    start_matchmaster(app, players=4, seed="9")
+    violations = axe(app)
+    assert violations == [], [(v["id"], v["help"]) for v in violations]
