@@ -1,5 +1,6 @@
 """The registry of games: id -> Game subclass. A game lands here when it is complete."""
 
 from .matatu import Matatu
+from .matchmaster import Matchmaster
 
-GAMES = {game.id: game for game in (Matatu,)}
+GAMES = {game.id: game for game in (Matatu, Matchmaster)}
