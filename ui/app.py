@@ -100,7 +100,15 @@ class App:
 
     def render_rules_page(self, route):
         parts = route.split("/")
-        game_id = parts[2] if len(parts) > 2 else self.form["game"]
+        if len(parts) < 3 or not parts[2]:
+            if self.catalog:
+                links = [tag("li", {}, text("a", {"href": "#/rules/" + info["id"]},
+                                            info["title"])) for info in self.catalog]
+                self.mount(tag("section", {"aria-labelledby": "rules-index-h"},
+                               text("h2", {"id": "rules-index-h"}, "Rules"),
+                               tag("ul", {"class": "rules-index"}, *links)))
+            return
+        game_id = parts[2]
         info = self.game_info(game_id)
         if info is None:
             if not self.catalog:
