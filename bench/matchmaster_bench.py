@@ -65,15 +65,29 @@ def random_playout_rate(seconds: float = 2.0) -> dict:
     return {"playouts": playouts, "seconds": elapsed, "rate": playouts / elapsed}
 
 
-def openspiel_oh_hell_peer_check() -> None:
-    """TODO(peer-check): compare against OpenSpiel's ``oh_hell`` (not done yet).
+def openspiel_playout_rate(seconds: float = 2.0) -> dict:
+    """OpenSpiel's ``oh_hell`` (4 players, 7 tricks, off_bid_penalty) random playouts from a
+    dealt position, measured the same way in the same run. OpenSpiel is a test-only
+    dependency (requirements-test.txt): run this from the .venv that bin/test makes."""
+    import random
 
-    Planned: play the same deals in both engines with the rules brought into line (no trump
-    indicator, dark orange as a fixed trump suit, the 7..1..7 schedule, the must-overtrump
-    rules of MS-A5/MS-A6) and compare legal moves and scores move by move. Nothing is
-    compared until that exists; this function only says so.
-    """
-    raise NotImplementedError("OpenSpiel oh_hell peer check: TODO")
+    import pyspiel
+
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7,
+                                         "off_bid_penalty": True})
+    chooser = random.Random(7)
+    dealt = game.new_initial_state()
+    while dealt.is_chance_node():  # deal once, as ours starts from a dealt round
+        dealt.apply_action(chooser.choice([o for o, _ in dealt.chance_outcomes()]))
+    playouts = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        state = dealt.clone()
+        while not state.is_terminal():
+            state.apply_action(chooser.choice(state.legal_actions()))
+        playouts += 1
+    elapsed = time.perf_counter() - began
+    return {"playouts": playouts, "seconds": elapsed, "rate": playouts / elapsed}
 
 
 def main() -> None:
@@ -96,9 +110,14 @@ def main() -> None:
           f" ({playout['playouts']} in {playout['seconds']:.1f} s)")
 
     try:
-        openspiel_oh_hell_peer_check()
-    except NotImplementedError as todo:
-        print(f"OpenSpiel peer check: skipped ({todo})")
+        peer = openspiel_playout_rate()
+    except ImportError:
+        print("OpenSpiel playouts: not measured (pip install open-spiel, or use .venv/bin/python)")
+        return
+    print(f"OpenSpiel oh_hell random playouts, 4 players, 7 tricks: {peer['rate']:.0f} per"
+          f" second ({peer['playouts']} in {peer['seconds']:.1f} s)")
+    print(f"ratio ours/OpenSpiel: {playout['rate'] / peer['rate']:.3f}"
+          " (OpenSpiel is C++; scores are checked equal in tests/test_matchmaster_openspiel.py)")
 
 
 if __name__ == "__main__":
