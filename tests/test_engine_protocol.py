@@ -1,0 +1,376 @@
+"""The engine protocol, checked by seeded random play of every game in ``engine.GAMES``.
+
+A new game gets these checks for free (OpenSpiel's random_sim_test habit). After every
+action: every card is in exactly one place (for games that report ``card_locations``), the
+legal actions are well formed, and refused moves (wrong seat, wrong card, a move that was
+legal earlier but is not now) raise ``IllegalAction`` and leave ``to_json()`` unchanged.
+Views must not reveal another seat's hand or the stock before the reveal. Saves and replays
+reproduce the game exactly, and the same seed gives the same game even when something else
+consumes Python's global ``random``.
+
+Play mixes a game's own first bot with uniformly random moves, so rounds end in a sensible
+number of moves yet every legal action gets tried.
+"""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+import engine
+from engine import IllegalAction
+from engine.bots import make_bot
+from engine.cards import card_label
+from engine.rng import SeededRng
+
+MATATU_ROUNDS = 5000  # seeded rounds for Matatu over all configurations (the brief's floor)
+OTHER_GAME_BUDGET = 48  # games for each other game, spread over its configurations
+SESSION_SHARE = 4  # a multi-round configuration plays a quarter as many games
+FULL_CHECKS = 60  # games per game id (at most an eighth) checking everything at every step
+MOVE_LIMIT = 20000
+
+
+def configurations(cls) -> list:
+    """(players, options): each player count with the default options and with each
+    non-default option value on its own; combinations the game refuses are dropped."""
+    variants = [{}]
+    for spec in cls.OPTIONS:
+        variants += [{spec["id"]: value} for value in spec["values"] if value != spec["default"]]
+    configs = []
+    for players in range(cls.min_players, cls.max_players + 1):
+        for options in variants:
+            try:
+                engine.new_game(cls.id, players=players, seed=0, options=options)
+            except IllegalAction:
+                continue
+            configs.append((players, options))
+    return configs
+
+
+def _rounds_of(options: dict) -> int:
+    return options.get("session_rounds", 1)
+
+
+def _game_counts(game_id: str, configs: list) -> list:
+    """Games to play per configuration: Matatu enough for MATATU_ROUNDS rounds in all,
+    others OTHER_GAME_BUDGET; a multi-round configuration gets a SESSION_SHARE share."""
+    weights = [1 / SESSION_SHARE if _rounds_of(o) > 1 else 1 for _, o in configs]
+    unit = 1 if game_id == "matatu" else max(1, OTHER_GAME_BUDGET // len(configs))
+    while True:
+        counts = [max(1, round(unit * w)) for w in weights]
+        rounds = sum(c * _rounds_of(o) for c, (_, o) in zip(counts, configs, strict=True))
+        if game_id != "matatu" or rounds >= MATATU_ROUNDS:
+            return counts
+        unit += 1
+
+
+def plan():
+    """(game id, players, options, [(seed, full)]) for every configuration of every game."""
+    cases = []
+    for game_id in sorted(engine.GAMES):
+        configs = configurations(engine.GAMES[game_id])
+        counts = _game_counts(game_id, configs)
+        every = max(1, sum(counts) // min(FULL_CHECKS, max(1, sum(counts) // 8)))
+        number = 0
+        for index, ((players, options), count) in enumerate(zip(configs, counts, strict=True)):
+            seeds = []
+            for seed in range(index * 1000, index * 1000 + count):
+                seeds.append((seed, number % every == 0))
+                number += 1
+            cases.append(pytest.param(game_id, players, options, seeds,
+                                      id=f"{game_id}-{players}p-{_options_id(options)}"))
+    return cases
+
+
+def _options_id(options: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+
+
+# ---- the policy --------------------------------------------------------------------------
+
+
+class Player:
+    """Seeded mixture of the game's first bot and uniform random play."""
+
+    def __init__(self, game, seed: int):
+        self.rng = SeededRng(seed * 7919 + 1)
+        self.bot = make_bot(type(game), None, self.rng.fork()) if type(game).BOTS else None
+        self.bot_share = (75, 90, 97)[seed % 3]
+
+    def move(self, game) -> dict:
+        pending = game.pending
+        seat = pending[self.rng.randbelow(len(pending))]
+        legal = game.legal_actions(seat)
+        if self.bot is not None and self.rng.randbelow(100) < self.bot_share:
+            return self.bot.choose(game.view(seat), legal)
+        return self.rng.choice(legal)
+
+
+# ---- invariants --------------------------------------------------------------------------
+
+
+def card_multiset(game):
+    places = game.card_locations()
+    if places is None:
+        return None
+    return Counter(code for cards in places.values() for code in cards)
+
+
+def check_cards(game, deck: list) -> None:
+    """``deck``: the sorted codes of every card (duplicates kept)."""
+    places = game.card_locations()
+    if places is None:
+        return
+    assert sorted(code for cards in places.values() for code in cards) == deck, (
+        "a card is missing or in two places")
+
+
+def check_legal_actions(game) -> None:
+    pending = game.pending
+    assert pending, "a game that is not over has a seat to move"
+    for seat in range(game.players):
+        actions = game.legal_actions(seat) if seat in pending else []
+        if seat not in pending:
+            assert game.actions_for(seat) == [] or seat in pending
+            continue
+        assert actions, f"seat {seat} is pending but has no legal action"
+        texts = [json.dumps(a, sort_keys=True) for a in actions]
+        assert len(set(texts)) == len(texts), "an action is listed twice"
+        for action in actions:
+            assert action["seat"] == seat and isinstance(action["type"], str)
+
+
+_LABELS = {}
+
+
+def _label(code: str):
+    if code not in _LABELS:
+        try:
+            _LABELS[code] = card_label(code)
+        except ValueError:
+            _LABELS[code] = None
+    return _LABELS[code]
+
+
+def hidden_cards(game) -> dict:
+    """seat -> cards that seat may not see: other hands and the stock, less markers."""
+    places = game.card_locations()
+    markers = set(game.marker_cards())
+    stock = places.get("stock", [])
+    hands = {int(place.split(":")[1]): cards for place, cards in places.items()
+             if place.startswith("hand:")}
+    hidden = {}
+    for seat in list(range(game.players)) + [None]:
+        cards = set(stock)
+        for other, held in hands.items():
+            if other != seat:
+                cards.update(held)
+        hidden[seat] = cards - markers
+    return hidden
+
+
+def _needles(cards, labels_unique: dict) -> list:
+    needles = []
+    for code in cards:
+        needles.append(f'"{code}"')
+        label = _label(code)
+        if label is not None and labels_unique.get(label, 0) == 1:
+            needles.append(label)
+    return needles
+
+
+def check_views_hide(game, seats, hidden: dict, labels_unique: dict) -> None:
+    for seat in seats:
+        view = game.view(seat)
+        view = {k: v for k, v in view.items() if k != "log"}
+        text = json.dumps(view, ensure_ascii=False)
+        for needle in _needles(hidden[seat], labels_unique):
+            assert needle not in text, f"view({seat}) shows hidden {needle}"
+
+
+def check_new_log(public: dict, log_before: int, hidden_before: set, hidden_after: set,
+                  labels_unique: dict) -> None:
+    """The public log may not name a card that was hidden and still is (e.g. a draw)."""
+    log = public.get("log")
+    if not isinstance(log, list):
+        return
+    secret = hidden_before & hidden_after
+    text = json.dumps(log[log_before:], ensure_ascii=False)
+    for needle in _needles(secret, labels_unique):
+        assert needle not in text, f"the log reveals {needle}: {text}"
+
+
+def illegal_candidates(game, rng: SeededRng, seen: list) -> list:
+    """A few moves that must be refused now."""
+    pending = game.pending
+    seat = pending[0]
+    legal = game.legal_actions(seat)
+    legal_texts = {json.dumps(a, sort_keys=True) for a in legal}
+    out = [{"type": "no-such-move", "seat": seat}]
+    others = [s for s in range(game.players) if s not in pending]
+    if others:
+        wrong_seat = dict(rng.choice(legal))
+        wrong_seat["seat"] = rng.choice(others)
+        out.append(wrong_seat)
+    places = game.card_locations() or {}
+    not_mine = [c for place, cards in places.items() if place != f"hand:{seat}"
+                for c in cards]
+    with_card = [a for a in legal if "card" in a]
+    if with_card and not_mine:
+        wrong_card = dict(rng.choice(with_card))
+        wrong_card["card"] = rng.choice(not_mine)
+        out.append(wrong_card)
+    # Moves that were legal earlier in this game but are not now (cut, draw, accept, ...).
+    stale = [dict(a, seat=seat) for a in seen]
+    stale = [a for a in stale if json.dumps(a, sort_keys=True) not in legal_texts]
+    for _ in range(min(2, len(stale))):
+        out.append(rng.choice(stale))
+    return [a for a in out if json.dumps(a, sort_keys=True) not in legal_texts]
+
+
+def check_refusals(game, rng: SeededRng, seen: list) -> None:
+    before = game.to_json()
+    candidates = illegal_candidates(game, rng, seen)
+    for action in candidates:
+        with pytest.raises(IllegalAction) as caught:
+            game.apply(action)
+        assert caught.value.reason and isinstance(caught.value.reason, str)
+    # One comparison after all of them: a refusal that changed anything shows here.
+    assert game.to_json() == before, f"refusing one of {candidates} changed the game"
+
+
+def check_round_trip(game, replay: bool = True) -> None:
+    saved = game.to_json()
+    assert engine.load_game(saved).to_json() == saved
+    if replay:
+        assert engine.replay(game.record()).to_json() == saved
+
+
+def check_result(game) -> None:
+    result = game.result()
+    json.dumps(result)
+    assert result["winners"] and all(0 <= s < game.players for s in result["winners"])
+    assert len(result["scores"]) == game.players
+    rounds = result.get("rounds")
+    if rounds:  # scores add up over the rounds of a session
+        totals = [sum(r["totals"][s] for r in rounds) for s in range(game.players)]
+        assert totals == result["scores"]
+    assert game.legal_actions() == [] and game.to_move is None
+
+
+# ---- the simulations ---------------------------------------------------------------------
+
+
+def simulate(game_id, players, options, seed, full: bool) -> None:
+    """Play one seeded game, checking invariants: every step when ``full``, else the card
+    count every step and the rest on a sample of steps (a leak or a broken refusal is
+    systematic, so a sample finds it; the full games look at every step)."""
+    game = engine.new_game(game_id, players=players, seed=seed, options=options)
+    player = Player(game, seed)
+    probe = SeededRng(seed + 12345)
+    deck = card_multiset(game)
+    reports_cards = deck is not None
+    labels_unique = Counter(_label(c) for c in (deck or {}))
+    deck = sorted((deck or Counter()).elements())
+    look_every, refuse_every = (1, 1) if full else (3, 13)
+    seen = {}
+    moves = 0
+    while not game.over:
+        assert moves < MOVE_LIMIT, "the game did not finish"
+        if moves % look_every == 0:
+            check_legal_actions(game)
+            for seat in game.pending:
+                for action in game.legal_actions(seat):
+                    seen.setdefault(json.dumps(action, sort_keys=True), action)
+        # A save grows with the game, so light games try refusals early on only.
+        if moves % refuse_every == 0 and (full or moves <= 60):
+            check_refusals(game, probe, list(seen.values()))
+        looking = reports_cards and moves % look_every == 0
+        if looking:
+            hidden = hidden_cards(game)
+            public = game.view(None)
+            log_before, round_before = len(public.get("log") or []), public.get("round")
+        game.apply(player.move(game))
+        moves += 1
+        if reports_cards:
+            check_cards(game, deck)
+        if looking and not game.over:
+            after = hidden_cards(game)
+            public = game.view(None)
+            # A new deal puts played (public) cards back into hands: compare within a round.
+            if public.get("round") == round_before:
+                check_new_log(public, log_before, hidden[None], after[None], labels_unique)
+            seats = list(range(players)) + [None] if full else [moves % players]
+            check_views_hide(game, seats, after, labels_unique)
+        if full:
+            # Replaying costs the whole game again, so long games replay every 10th step.
+            check_round_trip(game, replay=moves < 150 or moves % 10 == 0)
+    check_result(game)
+    check_round_trip(game)
+
+
+@pytest.mark.parametrize("game_id, players, options, seeds", plan())
+def test_random_play_keeps_every_invariant(game_id, players, options, seeds):
+    for seed, full in seeds:
+        simulate(game_id, players, options, seed, full=full)
+
+
+def test_matatu_plan_covers_enough_rounds_with_and_without_jokers():
+    cases = [p.values for p in plan() if p.values[0] == "matatu"]
+    rounds = sum(len(seeds) * _rounds_of(options) for _, _, options, seeds in cases)
+    assert rounds >= MATATU_ROUNDS
+    for jokers in (False, True):
+        counts = {players for _, players, options, _ in cases
+                  if options.get("jokers", False) is jokers}
+        assert {2, 3, 4, 5, 6} <= counts
+
+
+# ---- determinism ------------------------------------------------------------------------
+
+
+def _run_noisily(game_id, players, options, seed, noise_seed) -> tuple:
+    """Play a game while something else keeps consuming Python's global random."""
+    random.seed(noise_seed)
+    game = engine.new_game(game_id, players=players, seed=seed, options=options)
+    player = Player(game, seed)
+    trail = []
+    while not game.over and len(trail) < MOVE_LIMIT:
+        for _ in range(random.randrange(1, 5)):
+            random.random()
+        random.shuffle(list(range(10)))
+        action = player.move(game)
+        game.apply(action)
+        trail.append(json.dumps(action, sort_keys=True))
+    return trail, game.to_json()
+
+
+@pytest.mark.parametrize("game_id", sorted(engine.GAMES))
+def test_same_seed_same_game_whatever_global_random_does(game_id):
+    cls = engine.GAMES[game_id]
+    for players, options in configurations(cls)[:6]:
+        for seed in (1, 2):
+            first = _run_noisily(game_id, players, options, seed, noise_seed=seed)
+            second = _run_noisily(game_id, players, options, seed, noise_seed=seed + 999)
+            assert first == second
+
+
+@pytest.mark.parametrize("game_id", sorted(engine.GAMES))
+def test_new_game_deal_depends_only_on_seed(game_id):
+    random.seed(1)
+    a = engine.new_game(game_id, seed=77).to_json()
+    random.seed(2)
+    random.random()
+    b = engine.new_game(game_id, seed=77).to_json()
+    assert a == b
+    assert engine.new_game(game_id, seed=78).to_json() != a
+
+
+@pytest.mark.parametrize("game_id", sorted(engine.GAMES))
+def test_describe_is_json_safe_and_options_are_a_table(game_id):
+    data = engine.GAMES[game_id].describe()
+    json.dumps(data)
+    for spec in data["options"]:
+        assert {"id", "title", "default", "values", "meaning"} <= set(spec)
+        assert spec["default"] in spec["values"]
+    assert data["rule_versions"], "a game publishes at least one rules version"
