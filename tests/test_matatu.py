@@ -6,6 +6,7 @@ Test names carry the rule id (``basics.7`` -> ``test_basics_7_...``) or the ruli
 """
 
 import json
+import re
 
 import pytest
 
@@ -1162,3 +1163,79 @@ def test_basic_bot_beats_random_bots():
         play_out(game, bots)
         wins += seat in game.result()["winners"]
     assert wins / rounds > 0.6  # four equal players would win about a quarter each
+
+
+# ---- the remaining sentences, and a check that every rule id has a test -------------------
+
+
+def test_intro_1_match_by_suit_or_rank_first_empty_hand_wins():
+    game = table([["9H", "9C"], ["KD", "QS"]], ["5H"], stock=["3D"])
+    play(game, "9H")  # by suit
+    act(game, "pass")  # nothing of seat 2's matches 9♥
+    play(game, "9C")  # by rank, and the last card
+    result = game.result()
+    assert result["reason"] == "empty_hand"
+    assert result["totals"] == [0, 28] and result["winners"] == [0]
+
+
+def test_intro_2_and_versions_1_record_keeps_its_rules_version():
+    """intro.2 / versions.1 / MT-A17: the record names the version the engine ran."""
+    game = engine.new_game("matatu", players=2, seed=1)
+    record = json.loads(game.to_json())
+    assert record["rules"] == "matatu-v1"
+    assert engine.load_game(game.to_json()).rules == "matatu-v1"
+    assert [v["id"] for v in Matatu.describe()["rule_versions"]] == ["matatu-v1"]
+    with pytest.raises(IllegalAction, match="does not know the rules version"):
+        engine.new_game("matatu", players=2, rules="matatu-v9")
+
+
+@pytest.mark.parametrize("card, value", [("2C", 20), ("2D", 20), ("2H", 20), ("2S", 20),
+                                         ("3C", 3), ("9D", 9), ("10H", 10), ("JS", 11),
+                                         ("QC", 12), ("KD", 13), ("AH", 15), ("RJ", 25)])
+def test_basics_13_card_values(card, value):
+    assert points([card]) == value
+
+
+def test_basics_14_every_hand_is_scored_and_lowest_total_wins():
+    game = table([["9H"], ["KH", "9S"], ["2D"], ["3C", "4C"]], ["5H"])
+    play(game, "9H")
+    result = game.result()
+    assert result["totals"] == [0, 22, 20, 7]
+    assert result["winners"] == [0] and result["scores"] == [0, 22, 20, 7]
+
+
+def test_chopper_3_marker_is_never_in_the_stock_or_pile():
+    """chopper.3 / MT-A2: the marker is no card: the deck holds each card once, no more."""
+    game = engine.new_game("matatu", players=3, seed=21)
+    places = game.card_locations()
+    assert sum(len(cards) for cards in places.values()) == 52
+    assert [c for c in places["pile"] + places["stock"]].count(game.base_card) <= 1
+
+
+def test_chopper_9_and_10_both_checks_and_settling_first():
+    """chopper.9: matching and weight must both pass; chopper.10: debts first (MT-A4)."""
+    light_no_match = table([["7D", "3H"], ["KD", "9S"]], ["9C"])
+    heavy_match = table([["7D", "KH", "KS"], ["KC", "2C"]], ["6D"])
+    assert not legal(light_no_match, "cut", card="7D")
+    assert not legal(heavy_match, "cut", card="7D")
+    owing = table([["2D", "3C"], ["7D", "3H"], ["4S", "5S"]], ["6D"])
+    play(owing, "2D")
+    assert not legal(owing, "cut", card="7D")
+
+
+def test_every_rule_and_ruling_has_a_named_test():
+    """Each rule id (basics.7 -> basics_7) and ruling (MT-A3 -> mt_a3) appears in the name or
+    docstring of a test in this module."""
+    tests = [(name, (fn.__doc__ or "")) for name, fn in globals().items()
+             if name.startswith("test_") and callable(fn)]
+    haystack = " ".join(f"{name} {doc}" for name, doc in tests).lower()
+    version = RULE_VERSIONS[-1]
+    ids = [rule["id"] for s in version["sections"] for rule in s["rules"]]
+    ids += [r["id"] for r in version["rulings"]]
+    missing = []
+    for rule_id in ids:
+        spelled = rule_id.lower().replace(".", "_").replace("-", "_")
+        pattern = rf"{re.escape(spelled)}(?!\d)|{re.escape(rule_id.lower())}(?!\d)"
+        if not re.search(pattern, haystack):
+            missing.append(rule_id)
+    assert missing == []
