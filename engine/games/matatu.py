@@ -231,6 +231,14 @@ NOTES_V1 = [
                                  " jokers.6 say (MT-A7)."},
     {"rule": "chopper.3", "text": "Read with chopper.5 this only works if the base card is a"
                                   " marker and the real card stays in the deck (MT-A1)."},
+    {"rule": "chopper.10", "text": "MT-A4 says a player who owes penalty cards \"has to pick"
+                                   " them up\"; the text (basics.5, jokers.4, jokers.6) also"
+                                   " lets them pass the penalty on or cancel it with the Ace"
+                                   " of Spades, and the engine follows the text. Every answer"
+                                   " ends the turn, so there is no cut that turn either way."},
+    {"rule": "jokers.1", "text": "In a session of several rounds (session_rounds) the Jokers"
+                                 " setting chosen before the first deal holds for every"
+                                 " round."},
 ]
 
 RULE_VERSIONS = [
