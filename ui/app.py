@@ -271,6 +271,11 @@ class App:
                 return seat
         return None
 
+    def new_entry_id(self, seed):
+        # Not Date.now(): MicroPython's FFI truncates that millisecond count to 32 bits.
+        stamp = str(window.Date.new().toISOString()).replace(":", "").replace(".", "")
+        return stamp + "-" + str(seed) + "-" + str(int(window.Math.random() * 1000000))
+
     async def start_game(self):
         form = self.form
         seed = str(form.get("seed") or "").strip()
@@ -290,7 +295,7 @@ class App:
         self.notice = ""
         self.session = {"game": form["game"], "seats": seats, "names": self.names_for(seats),
                         "viewer": viewer, "bot": form["bot"], "state": state,
-                        "entry": str(int(window.Date.now())) + "-" + str(seed),
+                        "entry": self.new_entry_id(seed),
                         "handoff": None}
         self.conflict = False
         self.storage.clear_current()
@@ -313,7 +318,7 @@ class App:
         self.session = {"game": current["game"], "seats": seats,
                         "names": meta.get("names") or self.names_for(seats), "viewer": viewer,
                         "bot": meta.get("bot"), "state": state,
-                        "entry": meta.get("entry") or str(int(window.Date.now())),
+                        "entry": meta.get("entry") or self.new_entry_id("resumed"),
                         "handoff": None}
         self.conflict = False
 
