@@ -1386,6 +1386,18 @@ class MatchMaker(Game):
 
     # ---- what each seat sees ---------------------------------------------------------------
     def view(self, seat) -> dict:
+        """What ``seat`` (None: a spectator) may see, JSON-safe.
+
+        Face-down cards carry no identity: a grid location shows its ``depth`` and, only while
+        its top card is open this turn (or in beginner mode, MX-A20), its ``face``; the chance
+        piles show counts; the Change-To-Person pile shows ``cards`` only to the turn player
+        choosing a replacement (MX-A10). Everything opened so far is public history: ``seen``
+        lists every card shown on the grid as {turn, seat, row, col, depth, card}, so a
+        player's memory can be rebuilt from any one view (the card at a location is the
+        newest entry whose depth equals the location's depth now). ``decision`` names the
+        pending decision (a cancellation offer goes to a non-turn player, MX-A12); ``piles``
+        holds each seat's Couples and Exes piles (face up) and points.
+        """
         if seat is not None and not self._is_seat(seat):
             raise IllegalAction(f"There is no seat {seat!r} in this game.")
         open_grid = self.options["open_grid"]
