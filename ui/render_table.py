@@ -69,11 +69,14 @@ def choice_buttons(view, legal, tries, ctx):
     layout = ctx["layout"]
     buttons = []
     choosing = ctx.get("choosing")
+    places = getattr(layout, "places_action", None)
     for index, action in enumerate(legal):
         if "card" in action and action.get("card") != choosing:
             continue
         if "card" in action and choosing is None:
             continue
+        if places is not None and places(action):
+            continue  # the layout draws this one in its own zone (e.g. a grid stack)
         buttons.append(button(layout.action_label(action, view),
                               {"data-action": str(index), "class": "choice"}))
     for action, reason_hint in layout.unavailable_actions(view, legal):
@@ -139,6 +142,7 @@ def log_panel(view):
 def render_table(state, ctx):
     """Markup of the whole table, and the tries its data-try attributes index."""
     view, legal, layout = state["view"], state["legal"], ctx["layout"]
+    ctx["legal"] = legal  # layouts that draw actions in their zones index into this list
     tries = []
     message = ""
     if ctx.get("message"):
