@@ -1294,6 +1294,36 @@ def test_basic_bot_declines_a_guide_it_cannot_spend():
     assert bot.choose(game.view(1), game.legal_actions(1))["type"] == "decline_guide"
 
 
+def test_basic_bot_claims_a_guide_early_in_the_round_but_not_from_its_partner():
+    hands = [["R9", "B1", "B3", "B5", "B7"], ["R2s", "G1", "G3", "G5", "G7"],
+             ["R3", "Y5", "Y7", "Y9", "Y1"], ["R4s", "Y3", "G9", "B9", "Y4s"]]
+    bot = BasicBot(SeededRng(0))
+    for guides, expected in (([[], [], [], []], "claim_guide"),
+                             ([[], [], [], ["T2"]], "decline_guide")):
+        game = table(hands, trick=trick_of((0, "R8s")), guides=guides)
+        play(game, "R2s")
+        play(game, "R3")
+        play(game, "R4s")
+        assert game.stage == "claim"
+        assert bot.choose(game.view(1), game.legal_actions(1))["type"] == expected
+
+
+def test_basic_bot_plays_to_lose_a_trick_with_nothing_worth_collecting():
+    # last to play: the red 9 would win and force it to take a card that fits nothing
+    game = table([["B1"], ["G1"], ["Y1"], ["R9", "R3", "B5"]],
+                 trick=trick_of((0, "R8s"), (1, "R6s"), (2, "R5")))
+    bot = BasicBot(SeededRng(0))
+    assert bot.choose(game.view(3), game.legal_actions(3))["card"] == "R3"
+
+
+def test_basic_bot_wins_a_trick_holding_a_card_that_completes_buddies():
+    game = table([["B1"], ["G1"], ["Y1"], ["R9", "R3", "B5"]],
+                 trick=trick_of((0, "R8s"), (1, "R6s"), (2, "R5")),
+                 campsites=[[], ["B8s", "G8s"]])
+    bot = BasicBot(SeededRng(0))
+    assert bot.choose(game.view(3), game.legal_actions(3))["card"] == "R9"
+
+
 def test_basic_bot_decides_from_its_own_view_only():
     bot = BasicBot(SeededRng(0))
     a = table([["R9", "B1", "G2s"], ["R3", "B3"], ["G5", "Y1"], ["Y3", "G3"]],
