@@ -1056,7 +1056,9 @@ VIEW_KEYS = {"game", "rules", "options", "players", "seat", "team", "teams", "to
 def test_view_shape_json_safety_and_no_other_hand(players):
     game = Matchmakers(players=players, seed=6)
     rng = SeededRng(6)
-    for _ in range(120):
+    rounds = set()
+    while True:  # a whole game: the next deals must not leak through the score sheet either
+        rounds.add(game.round)
         for seat in [None] + list(range(players)):
             view = game.view(seat)
             assert set(view) == VIEW_KEYS
@@ -1071,10 +1073,20 @@ def test_view_shape_json_safety_and_no_other_hand(players):
             break
         seat = rng.choice(game.pending)
         game.apply(rng.choice(game.legal_actions(seat)))
-    assert game.view(0)["decisions"] == [{"seat": s, "type": game._decision(s)}
-                                         for s in game.pending]
+    assert len(rounds) >= 2
+    view = game.view(0)
+    assert view["over"] and view["result"] == game.result() and view["pending"] == []
+    assert view["score_sheet"]["totals"] == game.totals
+    row = view["score_sheet"]["rounds"][0]
+    assert set(row) >= {"round", "points", "penalties", "totals", "campsite_points", "sets",
+                        "unmatched", "guides"}
     with pytest.raises(IllegalAction, match="no seat"):
         game.view(players)
+
+
+def test_view_decisions_list_each_pending_seat():
+    game = Matchmakers(seed=3)
+    assert game.view(None)["decisions"] == [{"seat": s, "type": "give"} for s in game.pending]
 
 
 def test_view_decisions_name_what_each_pending_seat_decides():
@@ -1166,6 +1178,12 @@ def test_rules_data_carries_the_rulebook_and_every_mk_ruling():
     assert json.loads(json.dumps(Matchmakers.describe()))["id"] == "matchmakers"
 
 
+def test_describe_offers_2_or_4_players_never_3():
+    data = Matchmakers.describe()
+    assert data["player_counts"] == [2, 4] and data["default_players"] == 4
+    assert data["bots"] == ["basic", "random"]
+
+
 def test_options_table_has_every_mk_config_key_default_first():
     assert [o["id"] for o in OPTIONS] == [
         "exchange_initiator", "trump_vs_trump", "claim_trump_played_this_trick",
@@ -1207,6 +1225,17 @@ def test_setup_position_docstring_example():
     assert game.to_move == 2 and allowed(game) == ["B5", "G4s", "Y1"]
     places_ok(game)
     assert len(game.discard) == 52 - 13
+
+
+def test_setup_position_docstring_two_player_example():
+    empty = [None, None]
+    game = from_scenario({"game": "matchmakers", "players": 2, "position": {
+        "starter": 1, "guides": [["T2"], []], "hands": [["R9", "B1"], ["R3", "G1"]],
+        "straw": [[["B7", "R7"], [None, "Y1"]] + [empty] * 7, [[None, "B3"]] + [empty] * 8]}})
+    assert game.to_move == 1
+    assert allowed(game, 0) == []  # not seat 0's turn
+    assert game.animals_of(0) == ["R9", "B1", "R7", "Y1"] and game.guides[0] == ["T2"]
+    places_ok(game)
 
 
 @pytest.mark.parametrize("change, message", [

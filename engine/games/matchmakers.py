@@ -40,6 +40,17 @@ picks, the colour distribution both partners know, and the received cards still 
 may be claimed, the collectable cards), ``last_trick``, ``campsites`` (per team: cards and
 their best arrangement), ``discard``, ``score_sheet``, ``scores`` (per seat: the team total),
 ``log`` (public English) and ``result``.
+
+Two conveniences, both logged: when the winner may collect only one card it is collected at
+once (MK-A14), and a player who must play with no card at all skips (MK-A26). While the loser
+and the winner decide, ``trick`` still shows the guides played, although they are already back
+in the office (MK-A13 b). Between rounds the view's score sheet keeps each round's points and
+the shape of its sets; the cards themselves are named in the log, because the next deal puts
+them back into hands.
+
+``best_arrangement(cards)`` is the scoring optimiser as a pure function; ``result()`` gives
+per-seat ``scores`` (the team's total), ``winners`` (seats), ``team_scores``,
+``winning_teams``, ``reason`` (``margin`` or ``rounds``) and ``rounds_played``.
 """
 
 from functools import cache
@@ -75,10 +86,8 @@ ALL_CARDS = ANIMALS + GUIDES  # 56: every card is always in exactly one place
 COLOUR_OF = {card: card[0] for card in ANIMALS}
 VALUE_OF = {card: int(card[1]) for card in ALL_CARDS}
 GUIDE_OF_VALUE = {value: f"T{value}" for value in TRUMP_VALUES}
-TWIN_OF = {}
-for _card in ANIMALS:
-    if len(_card) == 3:
-        TWIN_OF[_card] = _card[:2] + ("m" if _card[2] == "s" else "s")
+TWIN_OF = {card: card[:2] + ("m" if card[2] == "s" else "s") for card in ANIMALS
+           if len(card) == 3}  # R8s <-> R8m: the pair that makes a Matchmaking
 _ORDER = {card: index for index, card in enumerate(ALL_CARDS)}
 
 ROUNDS = 3  # "After 3 rounds ..."
@@ -457,6 +466,10 @@ NOTES = [
      "text": "On screen the 3 cards are picked one by one and can be taken back until the"
              " third is picked, which passes them face down. With exchange_initiator ="
              " team_choice, the first member of the team to pick a card is the initiator."},
+    {"rule": "setup.campsites",
+     "text": "The rulebook does not say who may look at the campsites and the discard pile:"
+             " both are public (RULINGS 1.1). Option campsite_visibility = private shows a team"
+             " only its own campsite, the other as a count, until the round is scored."},
     {"rule": "scoring.pool",
      "text": "The engine arranges each campsite for the team (MK-A18); among equally good"
              " arrangements it shows the one with the fewest sets."},
@@ -524,7 +537,7 @@ OPTIONS = [
      "meaning": "all_own_cards: neither of the winner's two cards, only the opponent's."
                 " winning_card_only: any card but the winning one."},
     {"id": "campsite_visibility", "title": "Campsites", "default": "public",
-     "values": ["public", "private"], "ruling": "MK-A18", "locked": True,
+     "values": ["public", "private"], "ruling": "1.1", "locked": True,
      "meaning": "public: everybody sees every campsite. private: a team sees only its own"
                 " campsite (the other one as a count) until the round is scored."},
 ]
@@ -676,6 +689,12 @@ class Matchmakers(Game):
     RULE_VERSIONS = RULE_VERSIONS
     OPTIONS = OPTIONS
     BOTS: dict = {}  # filled in at the end of this file, below the bots
+
+    @classmethod
+    def describe(cls) -> dict:
+        data = super().describe()
+        data["player_counts"] = [2, 4]  # overview.players: "2 or 4 players", never 3
+        return data
 
     def __init__(self, *, players=None, seed=0, rules=None, options=None):
         if players == 3:
@@ -1512,11 +1531,14 @@ class Matchmakers(Game):
               "hands": [[...], [...], ...],  # every seat's hand (required)
               "straw": [[["R1", "B3"], [null, "G5"], [null, null], ...], [...]],
                                              # 2 players: per seat 9 stacks [down, up];
-                                             #   null = no card there
+                                             #   null = no card there; [card, null] (an
+                                             #   uncovered card not yet revealed) only for a
+                                             #   straw card played in the current trick
               "guides": [[], ["T4"], [], []],  # guides held per seat; the rest are in the office
               "campsites": [[...], [...]],   # per team (4 players: team 0 = seats 0 and 2)
               "leader": 0,                   # who leads the current trick, default the starter
               "trick": [{"seat": 0, "card": "R8s"}, ...],   # the unfinished trick, play order
+                                             #   (a guide in it is not also in "guides")
               "discard": [...]               # default: every card named nowhere else
             }
 
@@ -1533,6 +1555,20 @@ class Matchmakers(Game):
              "hands": [["R9", "B1"], ["R3", "B3", "G1"], ["G4s", "Y1", "B5"],
                        ["B4s", "Y3", "G3"]],
              "trick": [{"seat": 0, "card": "R8s"}, {"seat": 1, "card": "R2s"}]}
+
+        Example, 2 players: seat 1 leads; seat 0 has two face-up straw cards (the red 7 over
+        the blue 7 and the yellow 1 over nothing) and holds the guide 2:
+
+            {"starter": 1, "guides": [["T2"], []],
+             "hands": [["R9", "B1"], ["R3", "G1"]],
+             "straw": [[["B7", "R7"], [null, "Y1"], [null, null], [null, null], [null, null],
+                        [null, null], [null, null], [null, null], [null, null]],
+                       [[null, "B3"], [null, null], [null, null], [null, null], [null, null],
+                        [null, null], [null, null], [null, null], [null, null]]]}
+
+        Positions the rules could not reach are refused with a reason: a trick card that broke
+        follow-suit or would have made a Matchmaking, a player out of turn, a round that is
+        already over, a 13-card exchange that has already started.
         """
         players = self.players
         if players not in (2, 4):
@@ -1655,7 +1691,6 @@ class Matchmakers(Game):
             trick.append([seat_of(play["seat"], "a trick's \"seat\""), play["card"]])
 
         discard = position.get("discard")
-        animals_named = [c for c in seen if c in COLOUR_OF]
         if discard is None:
             discard = [c for c in ANIMALS if c not in seen]
         else:
@@ -1679,7 +1714,7 @@ class Matchmakers(Game):
                 refuse("there is no exchange with 2 players (MK-A7).")
             if any(len(hand) != HAND_SIZE[4] for hand in hands):
                 refuse("at the exchange every hand holds the 13 cards dealt.")
-            if animals_named and (trick or any(campsites) or any(guides)):
+            if trick or any(campsites) or any(guides):
                 refuse("at the exchange nothing has been played yet.")
             if leader != starter:
                 refuse("the starting player leads the first trick (MK-A2, MK-A19).")
