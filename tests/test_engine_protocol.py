@@ -126,6 +126,16 @@ def check_cards(game, deck: list) -> None:
         "a card is missing or in two places")
 
 
+def _key(action: dict):
+    """A hashable identity for an action (flat actions are the norm; JSON text otherwise)."""
+    try:
+        key = tuple(sorted(action.items()))
+        hash(key)
+        return key
+    except TypeError:
+        return json.dumps(action, sort_keys=True)
+
+
 def check_legal_actions(game) -> None:
     pending = game.pending
     assert pending, "a game that is not over has a seat to move"
@@ -135,7 +145,7 @@ def check_legal_actions(game) -> None:
             assert game.actions_for(seat) == [] or seat in pending
             continue
         assert actions, f"seat {seat} is pending but has no legal action"
-        texts = [json.dumps(a, sort_keys=True) for a in actions]
+        texts = [_key(a) for a in actions]
         assert len(set(texts)) == len(texts), "an action is listed twice"
         for action in actions:
             assert action["seat"] == seat and isinstance(action["type"], str)
@@ -206,7 +216,7 @@ def illegal_candidates(game, rng: SeededRng, seen: list) -> list:
     pending = game.pending
     seat = pending[0]
     legal = game.legal_actions(seat)
-    legal_texts = {json.dumps(a, sort_keys=True) for a in legal}
+    legal_texts = {_key(a) for a in legal}
     out = [{"type": "no-such-move", "seat": seat}]
     others = [s for s in range(game.players) if s not in pending]
     if others:
@@ -223,10 +233,10 @@ def illegal_candidates(game, rng: SeededRng, seen: list) -> list:
         out.append(wrong_card)
     # Moves that were legal earlier in this game but are not now (cut, draw, accept, ...).
     stale = [dict(a, seat=seat) for a in seen]
-    stale = [a for a in stale if json.dumps(a, sort_keys=True) not in legal_texts]
+    stale = [a for a in stale if _key(a) not in legal_texts]
     for _ in range(min(2, len(stale))):
         out.append(rng.choice(stale))
-    return [a for a in out if json.dumps(a, sort_keys=True) not in legal_texts]
+    return [a for a in out if _key(a) not in legal_texts]
 
 
 def check_refusals(game, rng: SeededRng, seen: list) -> None:
@@ -282,7 +292,7 @@ def simulate(game_id, players, options, seed, full: bool) -> None:
             check_legal_actions(game)
             for seat in game.pending:
                 for action in game.legal_actions(seat):
-                    seen.setdefault(json.dumps(action, sort_keys=True), action)
+                    seen.setdefault(_key(action), action)
         # A save grows with the game, so light games try refusals early on only.
         if moves % refuse_every == 0 and (full or moves <= 60):
             check_refusals(game, probe, list(seen.values()))
