@@ -379,7 +379,7 @@ class App:
         except store.StorageFull:
             self.notice = "Storage is full: this game could not be added to your history."
 
-    async def send(self, action, attempt=False):
+    async def send(self, action):
         if self.busy or self.session is None or self.conflict:
             return
         session = self.session
@@ -510,7 +510,7 @@ class App:
         index = target.getAttribute("data-try")
         if index is not None:
             if int(index) < len(self.tries):
-                await self.send(self.tries[int(index)], attempt=True)
+                await self.send(self.tries[int(index)])
             return
         card = target.getAttribute("data-choose")
         if card is not None and self.session is not None:
