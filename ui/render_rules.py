@@ -50,6 +50,17 @@ def render_rules(info, version_id=None):
                                                                        "Default", "Values",
                                                                        "Meaning", "Ruling")])),
                              tag("tbody", {}, *options)))))
+    notes = []
+    for note in version.get("notes") or []:
+        anchor = note.get("rule") or ""
+        notes.append(tag("li", {}, tag("a", {"href": "#/rules/" + info["id"] + "/" + version["id"]
+                                             + "/" + anchor}, esc(anchor)),
+                         esc(": " + note.get("text", ""))))
+    if notes:
+        parts.append(tag("section", {"id": "notes"}, text("h3", {}, "Notes on the text"),
+                         text("p", {}, "Where the rulebook's sentences pull against each other "
+                              "or a ruling, and what the engine does."),
+                         tag("ul", {"class": "notes"}, *notes)))
     rulings = []
     for ruling in version.get("rulings") or []:
         rulings.append(tag("li", {"id": "ruling-" + ruling["id"]},

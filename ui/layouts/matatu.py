@@ -108,12 +108,21 @@ def result(view, ctx):
         mark = text("strong", {"class": "winner"}, "lowest") if seat in winners else ""
         rows.append(tag("tr", {"class": "winner-row" if seat in winners else ""},
                         text("th", {"scope": "row"}, seat_name(ctx, seat)),
-                        tag("td", {"class": "reveal-cards"}, cards or esc("(empty)")),
+                        tag("td", {}, tag("div", {"class": "reveal-cards"},
+                                          cards or esc("(empty)"))),
                         text("td", {"class": "points"}, outcome["totals"][seat]),
                         tag("td", {}, mark)))
-    cutter = outcome.get("cutter")
+    ender_seat = outcome.get("cutter")
+    if outcome.get("reason") == "empty_hand":
+        emptied = [seat for seat, hand in enumerate(outcome.get("hands") or []) if not hand]
+        ender_seat = emptied[0] if emptied else None
     how = REASONS.get(outcome.get("reason"), outcome.get("reason", ""))
-    ender = seat_name(ctx, cutter) + " " + how if cutter is not None else "The round ended: " + how
+    if ender_seat is None:
+        ender = "The round ended: " + how
+    elif seat_name(ctx, ender_seat) == "You":
+        ender = "You " + how.replace("their", "your")
+    else:
+        ender = seat_name(ctx, ender_seat) + " " + how
     names = [seat_name(ctx, seat) for seat in winners]
     if len(names) > 1:
         verdict = "Tie between " + ", ".join(names) + "."
