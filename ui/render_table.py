@@ -103,8 +103,13 @@ def seats_panel(view, ctx):
             marks.append(tag("span", {"class": "badge"}, "to move"))
         if view.get("dealer") == seat:
             marks.append(tag("span", {"class": "badge muted"}, "dealer"))
-        count = view["hand_counts"][seat]
-        backs = "".join(card_back("mini") for _ in range(min(count, 12)))
+        held = ""
+        if view.get("hand_counts") is not None:  # games without hands (a grid) have no count
+            count = view["hand_counts"][seat]
+            backs = "".join(card_back("mini") for _ in range(min(count, 12)))
+            held = (tag("span", {"class": "count"}, esc(count) + (" card" if count == 1
+                                                                  else " cards"))
+                    + tag("span", {"class": "backs", "aria-hidden": "true"}, backs))
         score = ""
         if view.get("rounds", 1) > 1:
             score = tag("span", {"class": "score"}, "score " + esc(view["scores"][seat]))
@@ -113,9 +118,7 @@ def seats_panel(view, ctx):
             extra = ctx["layout"].seat_extra(view, seat, ctx)
         rows.append(tag(
             "li", {"class": classes, "data-seat": str(seat)},
-            text("span", {"class": "seat-name"}, seat_name(ctx, seat)), extra,
-            tag("span", {"class": "count"}, esc(count) + (" card" if count == 1 else " cards")),
-            tag("span", {"class": "backs", "aria-hidden": "true"}, backs),
+            text("span", {"class": "seat-name"}, seat_name(ctx, seat)), extra, held,
             score, *marks))
     return tag("ol", {"class": "seats", "aria-label": "Players"}, *rows)
 
@@ -131,8 +134,10 @@ def status_line(view, ctx):
     return "Waiting for " + seat_name(ctx, mover) + "."
 
 
-def log_panel(view):
+def log_panel(view, layout=None):
     entries = view.get("log") or []
+    if layout is not None and hasattr(layout, "log_entries"):
+        entries = layout.log_entries(view)  # a layout may hold back what its game hides
     items = [text("li", {}, entry.get("text", "")) for entry in entries[-40:]]
     return tag("details", {"class": "log"}, text("summary", {}, "Game log (" + str(len(entries))
                                                               + ")"),
@@ -160,13 +165,14 @@ def render_table(state, ctx):
     ]
     if view.get("over") or view.get("result"):
         parts.append(layout.result(view, ctx))
-    if view.get("hand") is not None and not view.get("over"):
+    if not view.get("over"):
         parts.append(choice_buttons(view, legal, tries, ctx))
         parts.append(message)
-        parts.append(hand_buttons(view, legal, tries, ctx))
+        if view.get("hand") is not None:  # a grid game has choices but no hand
+            parts.append(hand_buttons(view, legal, tries, ctx))
     else:
         parts.append(message)
-    parts.append(log_panel(view))
+    parts.append(log_panel(view, layout))
     return tag("section", {"class": "table game-" + view["game"],
                            "aria-label": ctx["title"] + " table"}, *parts), tries
 
