@@ -1,4 +1,5 @@
 # One thin layout module per game: where its zones go and what is unique to it.
-from ui.layouts import matatu, matchmakers, matchmaster
+from ui.layouts import matatu, match_maker, matchmakers, matchmaster
 
-LAYOUTS = {"matatu": matatu, "matchmaster": matchmaster, "matchmakers": matchmakers}
+LAYOUTS = {"matatu": matatu, "matchmaster": matchmaster, "match_maker": match_maker,
+           "matchmakers": matchmakers}
