@@ -260,11 +260,12 @@ def piles_zone(view, ctx):
     shown = ctp.get("cards")
     if shown is not None:
         chips = "".join(chip(code, n) for code, n in grouped(shown))
+        why = (" face up (beginner mode)" if (view.get("options") or {}).get("open_grid")
+               else ", face up for you while you choose a replacement")
         items.append(tag("li", {"class": "mx-pile wide"},
                          tag("span", {"class": "mx-pile-text"},
                              text("strong", {}, "Change-To-Person pile"),
-                             text("span", {}, _plural(ctp.get("count", 0), "card")
-                                  + ", face up for you while you choose a replacement")),
+                             text("span", {}, _plural(ctp.get("count", 0), "card") + why)),
                          tag("span", {"class": "mx-chips"}, chips)))
     else:
         items.append(pile_box("Change-To-Person pile", ctp.get("count", 0), "", " face down"))
