@@ -16,6 +16,10 @@ Requests (``op`` and its fields):
   replay   record, upto, viewer, slot                     a game rebuilt from its record
   check    save                                           can this save be loaded? (no slot kept)
   bench    game, players, games, seed                     random playouts, timed
+  scenario scenario (object, or the URL-safe text of engine.lessons.encode_scenario), viewer
+  lessons  game (optional)                                the built-in lessons, for menus
+  lesson_start lesson; lesson_try action; lesson_next; lesson_watch; lesson_back;
+  lesson_restart                                          a lesson run (engine.lessons)
 A "state" response: view, legal (viewer's legal actions), to_move, pending, over, result,
 save (to_json text), moves (number of actions so far), last (the last action).
 """
@@ -24,11 +28,13 @@ import json
 import time
 
 from . import GAMES, IllegalAction, load_game, new_game, replay
+from . import lessons as lesson_data
 from .bots import RandomBot, make_bot
 from .rng import SeededRng
 
 _slots = {}  # slot name -> Game
 _bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible within a session
+_lesson = lesson_data.LessonRun()  # one lesson at a time, in its own slot "lesson"
 
 
 def handle(request_json: str) -> str:
@@ -41,7 +47,8 @@ def handle(request_json: str) -> str:
             raise IllegalAction(f"Unknown request {request.get('op')!r}.")
         response = operation(request)
     except IllegalAction as refusal:
-        response = {"ok": False, "error": refusal.reason, "rule": refusal.rule}
+        response = {"ok": False, "error": refusal.reason, "rule": refusal.rule,
+                    "hint": getattr(refusal, "hint", None)}
     except Exception as error:  # a bug must reach the player as a message, not a dead worker
         response = {"ok": False, "error": f"Internal error: {type(error).__name__}: {error}",
                     "rule": None, "bug": True}
@@ -162,7 +169,83 @@ def _bench(request):
             "games_per_second": games / elapsed if elapsed else None}
 
 
+def _scenario(request):
+    data = request.get("scenario")
+    if isinstance(data, str):
+        data = lesson_data.decode_scenario(data)
+    game = lesson_data.build_game(data)
+    _slots[_slot(request)] = game
+    _bot_rngs[_slot(request)] = SeededRng(f"bots:{game.seed}")
+    return _state(game, request.get("viewer"), _slot(request))
+
+
+def _lessons(request):
+    game_id = request.get("game")
+    found = lesson_data.lessons_for(game_id) if game_id else lesson_data.LESSONS
+    return {"ok": True, "lessons": [{"id": lesson["id"], "game": lesson["game"],
+                                     "title": lesson["title"], "rule": lesson.get("rule")}
+                                    for lesson in found]}
+
+
+def _lesson_state(run, extra=None) -> dict:
+    state = _state(run.game, run.seat, "lesson")
+    refusal = run.refusal
+    state["lesson"] = {
+        "id": run.lesson["id"], "title": run.lesson["title"], "rule": run.lesson.get("rule"),
+        "game": run.lesson["game"], "step": run.step_index, "steps": len(run.steps),
+        "kind": run.kind, "caption": run.caption, "hint": run.hint, "done": run.done,
+        "narration": [entry["caption"] for entry in run.narration],
+        "refusal": None if refusal is None else {"reason": refusal.reason,
+                                                 "rule": refusal.rule},
+    }
+    if extra:
+        state["lesson"].update(extra)
+    return state
+
+
+def _open_lesson():
+    if _lesson.lesson is None:
+        raise IllegalAction("No lesson is open.")
+    return _lesson
+
+
+def _lesson_start(request):
+    _lesson.start(request.get("lesson"))
+    return _lesson_state(_lesson)
+
+
+def _lesson_try(request):
+    run = _open_lesson()
+    run.try_action(request.get("action"))
+    return _lesson_state(run)
+
+
+def _lesson_next(request):
+    run = _open_lesson()
+    refusal = run.next()
+    return _lesson_state(run, {"shown": refusal.reason if refusal else None})
+
+
+def _lesson_watch(request):
+    run = _open_lesson()
+    shown = run.watch()
+    return _lesson_state(run, {"watched": shown})
+
+
+def _lesson_back(request):
+    run = _open_lesson()
+    run.back()
+    return _lesson_state(run)
+
+
+def _lesson_restart(request):
+    return _lesson_state(_open_lesson().restart())
+
+
 _OPERATIONS = {
     "catalog": _catalog, "new": _new, "load": _load, "act": _act, "try": _act, "bot": _bot,
     "view": _view, "replay": _replay, "check": _check, "bench": _bench,
+    "scenario": _scenario, "lessons": _lessons, "lesson_start": _lesson_start,
+    "lesson_try": _lesson_try, "lesson_next": _lesson_next, "lesson_watch": _lesson_watch,
+    "lesson_back": _lesson_back, "lesson_restart": _lesson_restart,
 }

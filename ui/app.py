@@ -260,7 +260,7 @@ class App:
             label = "Seat " + str(seat + 1)
             if kind == "bot":
                 label += " (bot)"
-            elif humans == 1:
+            elif kind == "human" and humans == 1:
                 label = "You"
             names.append(label)
         return names
@@ -438,8 +438,11 @@ class App:
                 self.after_state(state)
         finally:
             self.bot_running = False
-            if str(window.location.hash).startswith("#/play"):
+            if self.showing_table():
                 self.render()
+
+    def showing_table(self):
+        return str(window.location.hash).startswith("#/play")
 
     # ---- replay -----------------------------------------------------------------------------
     async def open_replay(self):

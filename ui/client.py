@@ -10,6 +10,7 @@ class EngineError(Exception):
         self.reason = response.get("error", "The engine refused.")
         self.rule = response.get("rule")
         self.bug = response.get("bug", False)
+        self.hint = response.get("hint")
 
 
 class EngineClient:
