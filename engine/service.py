@@ -88,7 +88,15 @@ def _game(request):
 
 
 def _catalog(request):
-    return {"ok": True, "games": [cls.describe() for cls in GAMES.values()]}
+    games = []
+    for cls in GAMES.values():
+        info = cls.describe()
+        # The built-in lessons, so each rules page can show a live example beside its rule.
+        info["lessons"] = [{"id": lesson["id"], "title": lesson["title"],
+                            "rule": lesson.get("rule")}
+                           for lesson in lesson_data.lessons_for(cls.id)]
+        games.append(info)
+    return {"ok": True, "games": games}
 
 
 def _new(request):

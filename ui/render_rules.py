@@ -3,6 +3,19 @@
 from ui.markup import esc, tag, text
 
 
+def live_examples(info, rule_id):
+    """The lessons that illustrate this rule, as lazily loaded embeds (engine lesson data)."""
+    found = [lesson for lesson in info.get("lessons") or [] if lesson.get("rule") == rule_id]
+    items = []
+    for lesson in found:
+        items.append(tag("details", {"class": "live-example"},
+                         text("summary", {}, "Try it: " + lesson["title"]),
+                         tag("iframe", {"src": "embed.html?lesson=" + lesson["id"],
+                                        "loading": "lazy", "title": lesson["title"],
+                                        "class": "example-frame"})))
+    return "".join(items)
+
+
 def render_rules(info, version_id=None):
     versions = info["rule_versions"]
     version = versions[-1]
@@ -28,7 +41,8 @@ def render_rules(info, version_id=None):
                               "aria-label": "see ruling " + ruling}, esc(ruling)) + " "
                     for ruling in rule["rulings"])
             rules.append(tag("li", {"id": "rule-" + str(rule.get("id", ""))},
-                             esc(rule.get("text", "")), refs))
+                             esc(rule.get("text", "")), refs,
+                             live_examples(info, rule.get("id"))))
         parts.append(tag("section", {"id": "sec-" + str(section.get("id", ""))},
                          text("h3", {}, section.get("title", "")), tag("ul", {}, *rules)))
     options = []
@@ -65,7 +79,8 @@ def render_rules(info, version_id=None):
     for ruling in version.get("rulings") or []:
         rulings.append(tag("li", {"id": "ruling-" + ruling["id"]},
                            text("strong", {}, ruling["id"] + " " + ruling.get("title", "")),
-                           text("p", {}, ruling.get("text", ""))))
+                           text("p", {}, ruling.get("text", "")),
+                           live_examples(info, ruling["id"])))
     if rulings:
         parts.append(tag("section", {"id": "rulings"}, text("h3", {}, "Rulings"),
                          text("p", {}, "What the rulebook leaves open, settled. The engine "

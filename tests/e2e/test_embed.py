@@ -128,3 +128,15 @@ def test_wrong_shaped_messages_are_ignored_and_reset_restarts(embed):
     assert embed.locator(".table").count() == 1  # still the same table, nothing happened
     embed.evaluate("() => window.postMessage({type: 'reset'}, '*')")
     embed.wait_for_function("() => document.documentElement.dataset.moves !== undefined")
+
+
+def test_rules_page_shows_a_live_lesson_beside_its_rule(embed):
+    embed.goto("index.html#/rules/matatu")
+    embed.wait_for_selector("article.rules", timeout=90_000)
+    rule = embed.locator("#rule-chopper\\.8")
+    example = rule.locator("details.live-example").first
+    assert "Try it" in example.inner_text()
+    example.locator("summary").click()
+    frame = rule.frame_locator("iframe.example-frame").first
+    frame.locator("html[data-embed=ready]").wait_for(state="attached", timeout=90_000)
+    assert frame.locator(".lesson .caption").inner_text()
