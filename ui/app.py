@@ -246,6 +246,12 @@ class App:
         self.form["bot"] = (info.get("bots") or [None])[0]
         self.fit_seats()
 
+    def option_values(self, option_id):
+        for spec in (self.game_info(self.form["game"]) or {}).get("options") or []:
+            if spec["id"] == option_id:
+                return spec["values"]
+        return []
+
     def fit_seats(self):
         seats = self.form["seats"]
         while len(seats) < self.form["players"]:
@@ -603,10 +609,8 @@ class App:
             kind = target.getAttribute("data-kind")
             if kind == "bool":
                 value = bool(target.checked)
-            elif kind == "int":
-                value = int(target.value)
             else:
-                value = str(target.value)
+                value = self.option_values(option)[int(target.value)]
             self.form["options"][option] = value
 
     def on_route(self, event):

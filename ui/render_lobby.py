@@ -19,14 +19,17 @@ def option_control(spec, value):
         return tag("div", {"class": "field check"}, control,
                    text("label", {"for": name}, label),
                    text("small", {"id": name + "-hint"}, hint))
+    # Each <option> carries the index of its value in the engine's table, so values of any
+    # JSON type (numbers, strings, null) come back exactly as the engine declared them.
     choices = []
-    for choice in values:
-        choices.append(text("option", {"value": str(choice), "selected": choice == value},
-                            str(choice)))
-    kind = "int" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "str"
+    for index, choice in enumerate(values):
+        shown = "none" if choice is None else str(choice)
+        choices.append(text("option", {"value": str(index), "selected": choice == value},
+                            shown))
     return tag("div", {"class": "field"}, text("label", {"for": name}, label),
                tag("select", {"id": name, "name": name, "data-option": spec["id"],
-                              "data-kind": kind, "aria-describedby": name + "-hint"}, *choices),
+                              "data-kind": "index", "aria-describedby": name + "-hint"},
+                   *choices),
                text("small", {"id": name + "-hint"}, hint))
 
 
@@ -63,8 +66,9 @@ def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True):
             info = candidate
     if info is None:
         return "".join(parts)
+    counts = info.get("player_counts") or range(info["min_players"], info["max_players"] + 1)
     players = [text("option", {"value": str(n), "selected": n == form["players"]}, str(n))
-               for n in range(info["min_players"], info["max_players"] + 1)]
+               for n in counts]  # e.g. Matchmakers: 2 or 4, never 3
     seat_rows = []
     for seat in range(form["players"]):
         kind = form["seats"][seat] if seat < len(form["seats"]) else "bot"

@@ -266,3 +266,15 @@ def test_no_accessibility_violations(app, axe, route):
     assert violations == [], json.dumps(
         [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in violations],
         indent=1)
+
+
+def test_lobby_options_reach_the_engine_with_their_declared_values(app):
+    """A select offers the engine's values; the chosen one arrives typed as declared."""
+    open_app(app)
+    app.click("button[data-game=matatu]")
+    app.select_option("#opt-session_rounds", label="3")
+    app.select_option("#opt-on_stock_empty", label="end_round")
+    app.click("#start")
+    wait_idle(app)
+    assert "Round 1 of 3" in app.locator(".centre").inner_text()
+    assert app.locator(".notice.warn").count() == 0
