@@ -38,11 +38,7 @@ scenario into a short URL-safe string and back; ``validate_scenario`` builds one
 what is wrong with it.
 """
 
-import base64
-import binascii
 import copy
-import json
-import zlib
 
 from .cards import standard_deck
 from .errors import IllegalAction
@@ -53,6 +49,7 @@ from .games.matchmakers import Matchmakers
 from .games.matchmaster import Matchmaster
 from .rng import SeededRng
 from .scenario import from_scenario
+from .share import pack, unpack
 
 MAX_SCENARIO_BYTES = 20_000  # decoded JSON; a hand-written position is a few kB at most
 
@@ -129,45 +126,12 @@ def validate_scenario(data):
 
 def encode_scenario(data: dict) -> str:
     """Compact JSON, zlib-compressed, base64url without padding: safe in a URL fragment."""
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    raw = text.encode("utf-8")
-    if len(raw) > MAX_SCENARIO_BYTES:
-        raise IllegalAction(f"This scenario is {len(raw)} bytes of JSON; a shared scenario is at"
-                            f" most {MAX_SCENARIO_BYTES}.")
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    return pack(data, MAX_SCENARIO_BYTES, "scenario")
 
 
 def decode_scenario(text) -> dict:
     """The scenario ``encode_scenario`` wrote; a damaged or oversized string is refused."""
-    if not isinstance(text, str) or not text.strip():
-        raise IllegalAction("A shared scenario is a string of letters, digits, - and _.")
-    text = text.strip()
-    alphabet = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-    if not set(text) <= alphabet or len(text) % 4 == 1:
-        raise IllegalAction("This scenario link is damaged: it is not base64url text (letters,"
-                            " digits, - and _).")
-    try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise IllegalAction("This scenario link is damaged: it is not base64url text.") from None
-    inflater = zlib.decompressobj()
-    try:
-        raw = inflater.decompress(packed, MAX_SCENARIO_BYTES + 1)
-    except zlib.error:
-        raise IllegalAction("This scenario link is damaged: its data is not a compressed"
-                            " scenario.") from None
-    if len(raw) > MAX_SCENARIO_BYTES or inflater.unconsumed_tail:
-        raise IllegalAction(f"This scenario is too large: more than {MAX_SCENARIO_BYTES} bytes"
-                            " of JSON.")
-    if not inflater.eof:
-        raise IllegalAction("This scenario link is damaged: it is cut short.")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise IllegalAction("This scenario link is damaged: it does not hold JSON.") from None
-    if not isinstance(data, dict):
-        raise IllegalAction("A scenario is a JSON object.")
-    return data
+    return unpack(text, MAX_SCENARIO_BYTES, "scenario")
 
 
 # ---- facts about a view -----------------------------------------------------------------------

@@ -11,7 +11,7 @@ Requests (``op`` and its fields):
   load     save (Game.to_json text), viewer               resume a saved game
   act      action, viewer                                 a player's action
   try      action, viewer                                 like act, for a move that may be illegal
-  bot      level, viewer                                  the bot to move chooses and plays
+  bot      level, seat, viewer                            the bot to move (seat) chooses and plays
   view     viewer                                         the state again, for another seat
   replay   record, upto, viewer, slot                     a game rebuilt from its record
   check    save                                           can this save be loaded? (no slot kept)
@@ -20,6 +20,10 @@ Requests (``op`` and its fields):
   lessons  game (optional)                                the built-in lessons, for menus
   lesson_start lesson; lesson_try action; lesson_next; lesson_watch; lesson_back;
   lesson_restart                                          a lesson run (engine.lessons)
+  share_deal  game, players, seed, rules, options         a link text for a fresh deal
+  open_deal   text, viewer                                that deal, dealt in the "play" slot
+  share_game  save (or record)                            a link text for a whole game
+  open_game   text                                        its record, checked by replaying it
 A "state" response: view, legal (viewer's legal actions), to_move, pending, over, result,
 save (to_json text), moves (number of actions so far), last (the last action).
 """
@@ -27,7 +31,7 @@ save (to_json text), moves (number of actions so far), last (the last action).
 import json
 import time
 
-from . import GAMES, IllegalAction, load_game, new_game, replay
+from . import GAMES, IllegalAction, load_game, new_game, replay, share
 from . import lessons as lesson_data
 from .bots import RandomBot, make_bot
 from .rng import SeededRng
@@ -126,6 +130,9 @@ def _bot(request):
     seat = game.to_move
     if seat is None:
         raise IllegalAction("The game is over: no bot has a move to make.")
+    if request.get("seat") is not None and request.get("seat") != seat:
+        # A stale request (the game moved on since it was sent): never move someone else.
+        raise IllegalAction(f"Seat {request.get('seat') + 1} is not to move.")
     rng = _bot_rngs.setdefault(_slot(request), SeededRng(f"bots:{game.seed}"))
     bot = make_bot(type(game), request.get("level"), rng)
     # The bot sees what its seat sees, nothing more (DESIGN.md: bots speak the protocol).
@@ -250,10 +257,43 @@ def _lesson_restart(request):
     return _lesson_state(_open_lesson().restart())
 
 
+def _share_deal(request):
+    deal = {key: request.get(key) for key in ("game", "players", "seed", "rules", "options")}
+    new_game(deal["game"], players=deal["players"], seed=deal["seed"], rules=deal["rules"],
+             options=deal["options"])  # refuse a deal that could not be dealt here
+    return {"ok": True, "text": share.pack(deal, 2000, "deal")}
+
+
+def _open_deal(request):
+    deal = share.unpack(request.get("text"), 2000, "deal")
+    request = dict(deal, op="new", viewer=request.get("viewer"))
+    state = _new(request)
+    state["deal"] = deal
+    return state
+
+
+def _share_game(request):
+    record = request.get("record")
+    if record is None:
+        record = json.loads(request.get("save") or "null")
+    if not isinstance(record, dict):
+        raise IllegalAction("There is no game to share.")
+    return {"ok": True, "text": share.encode_record(record)}
+
+
+def _open_game(request):
+    record = share.decode_record(request.get("text"))
+    game = replay(record)  # every move checked again: a damaged link is refused here
+    return {"ok": True, "record": record, "over": game.over, "moves": len(game.actions),
+            "result": game.result()}
+
+
 _OPERATIONS = {
     "catalog": _catalog, "new": _new, "load": _load, "act": _act, "try": _act, "bot": _bot,
     "view": _view, "replay": _replay, "check": _check, "bench": _bench,
     "scenario": _scenario, "lessons": _lessons, "lesson_start": _lesson_start,
     "lesson_try": _lesson_try, "lesson_next": _lesson_next, "lesson_watch": _lesson_watch,
     "lesson_back": _lesson_back, "lesson_restart": _lesson_restart,
+    "share_deal": _share_deal, "open_deal": _open_deal, "share_game": _share_game,
+    "open_game": _open_game,
 }

@@ -56,3 +56,12 @@ def test_the_catalog_is_the_rules_data():
     matatu = next(g for g in games if g["id"] == "matatu")
     assert matatu["rule_versions"][0]["id"] == "matatu-v1"
     assert any(option["id"] == "jokers" for option in matatu["options"])
+
+
+def test_a_stale_bot_request_never_moves_another_seat():
+    state = call(op="new", game="matatu", players=3, seed=5, viewer=0)
+    mover = state["to_move"]
+    other = (mover + 1) % 3
+    refused = call(op="bot", seat=other, viewer=0)
+    assert refused["ok"] is False and "is not to move" in refused["error"]
+    assert call(op="view", viewer=0)["moves"] == state["moves"]

@@ -12,7 +12,12 @@ from ui import storage as store
 from ui.client import EngineClient, EngineError
 from ui.layouts import LAYOUTS
 from ui.markup import button, esc, tag, text
-from ui.render_history import render_history, render_replay_header, replay_controls
+from ui.render_history import (
+    render_history,
+    render_replay_header,
+    replay_controls,
+    turn_starts,
+)
 from ui.render_lobby import render_lobby
 from ui.render_rules import render_rules
 from ui.render_table import handoff_screen, render_table
@@ -35,6 +40,7 @@ class App:
         self.problems = []
         self.notice = ""
         self.replay = None
+        self.share_link = None
         self.storage = store.Storage(window.matchbookStorage,
                                      "tab-" + str(window.Math.random()))
         self.settings = self.storage.settings()
@@ -66,6 +72,13 @@ class App:
                                                         "class": "primary"})))
         if self.notice:
             parts.append(tag("div", {"class": "notice", "role": "status"}, esc(self.notice)))
+        if self.share_link:
+            parts.append(tag("div", {"class": "notice share", "role": "status"},
+                             text("label", {"for": "share-link"},
+                                  "Link to share (opens the same in any browser):"),
+                             tag("input", {"id": "share-link", "readonly": True,
+                                           "value": self.share_link, "class": "share-link"}),
+                             button("Done", {"data-cmd": "share-done"})))
         return "".join(parts)
 
     def render(self):
@@ -76,7 +89,7 @@ class App:
             self.render_rules_page(route)
         elif route.startswith("#/history"):
             self.mount(self.banner() + render_history(self.storage.history(), self.titles))
-        elif route.startswith("#/replay/"):
+        elif route.startswith("#/replay/") or route.startswith("#/shared/"):
             self.render_replay()
         else:
             self.render_lobby()
@@ -150,7 +163,9 @@ class App:
             root.dataset.turn = "handoff"
             return
         html, self.tries = render_table(state, self.ctx())
-        self.mount(self.banner() + html)
+        tools = tag("p", {"class": "table-tools"},
+                    button("Share this deal", {"data-cmd": "share-deal"}))
+        self.mount(self.banner() + tools + html)
         root.dataset.moves = str(state["moves"])
         if state["over"]:
             root.dataset.turn = "over"
@@ -170,7 +185,8 @@ class App:
                "message": None, "choosing": None, "busy_bot": False}
         html, _ = render_table(replay["state"], ctx)
         self.mount(render_replay_header(entry, ctx["title"])
-                   + replay_controls(replay["step"], replay["total"], replay["playing"])
+                   + replay_controls(replay["step"], replay["total"], replay["playing"],
+                                     turn_starts(replay["record"].get("actions") or []))
                    + html.replace('data-action="', 'data-inert="').replace(
                        'data-try="', 'data-inert="').replace('data-choose="', 'data-inert="'))
         root.dataset.replayStep = str(replay["step"])
@@ -203,8 +219,11 @@ class App:
         status.textContent = "Game engine ready."
         status.classList.add("ready")
         self.register_service_worker()
-        if str(window.location.hash).startswith("#/replay/"):
+        route = str(window.location.hash)
+        if route.startswith("#/replay/") or route.startswith("#/shared/"):
             await self.open_replay()
+        elif route.startswith("#/deal/"):
+            await self.open_deal(route[len("#/deal/"):])
         self.render()
         self.schedule_bots()
 
@@ -415,6 +434,7 @@ class App:
             return
         if session["seats"][state["to_move"]] != "bot":
             return
+        self.bot_running = True  # now, not when the task starts: one bot loop at a time
         asyncio.create_task(self.run_bots())
 
     async def run_bots(self):
@@ -435,7 +455,7 @@ class App:
                 self.busy = True
                 try:
                     state = await client.call("bot", level=session["bot"],
-                                              viewer=session["viewer"])
+                                              seat=state["to_move"], viewer=session["viewer"])
                 except EngineError as error:
                     session["message"] = "A bot failed: " + error.reason
                     break
@@ -452,11 +472,15 @@ class App:
 
     # ---- replay -----------------------------------------------------------------------------
     async def open_replay(self):
-        entry_id = str(window.location.hash)[len("#/replay/"):]
-        entry = self.storage.history_entry(entry_id)
+        route = str(window.location.hash)
+        if route.startswith("#/shared/"):
+            entry = await self.shared_entry(route[len("#/shared/"):])
+        else:
+            entry = self.storage.history_entry(route[len("#/replay/"):])
+            if entry is None:
+                self.mount(tag("p", {"class": "notice warn", "role": "alert"},
+                               esc("That game is not in your history.")))
         if entry is None:
-            self.mount(tag("p", {"class": "notice warn", "role": "alert"},
-                           esc("That game is not in your history.")))
             return
         record = json.loads(entry["save"])
         total = len(record.get("actions") or [])
@@ -466,6 +490,59 @@ class App:
                        "playing": False, "state": None, "viewer": summary.get("viewer"),
                        "names": summary.get("names") or self.names_for(seats)}
         await self.replay_to(total)
+
+    async def shared_entry(self, text):
+        """A game someone shared: its record, checked by the engine replaying every move."""
+        try:
+            response = await client.call("open_game", text=text)
+        except EngineError as error:
+            self.mount(tag("p", {"class": "notice warn", "role": "alert"},
+                           esc("This shared game cannot be opened: " + error.reason)))
+            return None
+        record = response["record"]
+        seats = ["human"] + ["bot"] * (record["players"] - 1)
+        names = ["Seat " + str(seat + 1) for seat in range(record["players"])]
+        outcome = "finished" if response["over"] else "in progress"
+        return {"id": "shared", "game": record["game"], "rules": record["rules"],
+                "seats": seats, "save": json.dumps(record),
+                "summary": {"options": record.get("options"), "viewer": 0, "names": names,
+                            "outcome": "Shared game, " + outcome + ", seen from seat 1"}}
+
+    async def open_deal(self, text):
+        """A deal someone shared: the same cards, you in seat 1, bots in the other seats."""
+        try:
+            state = await client.call("open_deal", text=text, viewer=0)
+        except EngineError as error:
+            # The lobby shows under the #/deal/ route, so the message is not cleared by a
+            # route change.
+            self.notice = "This deal cannot be opened: " + error.reason
+            self.render()
+            return
+        deal = state["deal"]
+        seats = ["human"] + ["bot"] * (deal["players"] - 1)
+        info = self.game_info(deal["game"]) or {}
+        self.session = {"game": deal["game"], "seats": seats, "names": self.names_for(seats),
+                        "viewer": 0, "bot": (info.get("bots") or [None])[0], "state": state,
+                        "entry": self.new_entry_id(deal["seed"]), "handoff": None}
+        self.conflict = False
+        self.storage.clear_current()
+        self.after_state(state)
+        window.location.hash = "#/play"
+        self.render()
+        self.schedule_bots()
+
+    async def share(self, op, **fields):
+        try:
+            response = await client.call(op, **fields)
+        except EngineError as error:
+            self.share_link = None
+            self.notice = "This cannot be shared: " + error.reason
+            self.render()
+            return
+        route = "#/deal/" if op == "share_deal" else "#/shared/"
+        base = str(window.location.href).split("#")[0]
+        self.share_link = base + route + response["text"]
+        self.render()
 
     async def replay_to(self, step):
         replay = self.replay
@@ -580,6 +657,18 @@ class App:
                 await self.resume(current)
             self.render()
             self.schedule_bots()
+        elif name == "share-deal":
+            record = json.loads(self.session["state"]["save"])
+            await self.share("share_deal", game=record["game"], players=record["players"],
+                             seed=record["seed"], rules=record["rules"],
+                             options=record["options"])
+        elif name == "share-game":
+            entry = self.storage.history_entry(target.getAttribute("data-entry"))
+            if entry is not None:
+                await self.share("share_game", save=entry["save"])
+        elif name == "share-done":
+            self.share_link = None
+            self.render()
         elif name == "replay-to":
             await self.replay_to(int(target.getAttribute("data-step")))
         elif name == "replay-auto":
@@ -615,8 +704,12 @@ class App:
 
     def on_route(self, event):
         self.notice = ""
-        if str(window.location.hash).startswith("#/replay/") and client.ready:
+        self.share_link = None
+        route = str(window.location.hash)
+        if (route.startswith("#/replay/") or route.startswith("#/shared/")) and client.ready:
             asyncio.create_task(self.open_replay())
+        elif route.startswith("#/deal/") and client.ready:
+            asyncio.create_task(self.open_deal(route[len("#/deal/"):]))
         self.render()
 
     def on_storage(self, event):

@@ -28,7 +28,10 @@ def render_history(entries, titles):
             text("td", {}, summary.get("outcome", "")),
             tag("td", {}, tag("a", {"href": "#/replay/" + entry["id"],
                                     "aria-label": "Replay the game of "
-                                    + summary.get("finished", "")}, "Replay"))))
+                                    + summary.get("finished", "")}, "Replay"),
+                " ", button("Share", {"data-cmd": "share-game", "data-entry": entry["id"],
+                                      "aria-label": "Share the game of "
+                                      + summary.get("finished", "")}))))
     head = tag("tr", {}, *[text("th", {"scope": "col"}, h) for h in (
         "Finished", "Game", "Players", "Rules version", "Options", "Result", "")])
     return tag("section", {"aria-labelledby": "history-h"},
@@ -38,11 +41,25 @@ def render_history(entries, titles):
                        tag("tbody", {}, *rows))))
 
 
-def replay_controls(step, total, playing):
+def turn_starts(actions):
+    """Move numbers where a new player's turn begins (a change of seat in the record)."""
+    starts = []
+    for index, action in enumerate(actions):
+        if index == 0 or action.get("seat") != actions[index - 1].get("seat"):
+            starts.append(index)
+    return starts
+
+
+def replay_controls(step, total, playing, starts=()):
+    earlier = [s for s in starts if s < step]
+    later = [s for s in starts if s > step]
     return tag("div", {"class": "replay-controls", "role": "group",
                        "aria-label": "Replay controls"},
                button("⏮ Start", {"data-cmd": "replay-to", "data-step": "0",
                                   "disabled": step == 0}),
+               button("⏪ Turn", {"data-cmd": "replay-to", "aria-label": "Previous turn",
+                                 "data-step": str(earlier[-1] if earlier else 0),
+                                 "disabled": step == 0}),
                button("◀ Back", {"data-cmd": "replay-to", "data-step": str(max(step - 1, 0)),
                                  "disabled": step == 0}),
                text("span", {"class": "step", "aria-live": "polite"},
@@ -50,6 +67,9 @@ def replay_controls(step, total, playing):
                button("Forward ▶", {"data-cmd": "replay-to",
                                     "data-step": str(min(step + 1, total)),
                                     "disabled": step >= total}),
+               button("Turn ⏩", {"data-cmd": "replay-to", "aria-label": "Next turn",
+                                 "data-step": str(later[0] if later else total),
+                                 "disabled": step >= total}),
                button("End ⏭", {"data-cmd": "replay-to", "data-step": str(total),
                                 "disabled": step >= total}),
                button("Pause" if playing else "Autoplay", {"data-cmd": "replay-auto"}))
