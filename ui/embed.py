@@ -217,6 +217,8 @@ class Embed(App):
         self.catalog = response["games"]
         self.titles = {info["id"]: info["title"] for info in self.catalog}
         root.dataset.engine = "ready"
+        # The app's service worker and cache: a teaching page's embeds work offline too.
+        self.register_service_worker()
         await self.start_embed()
 
     async def start_embed(self):

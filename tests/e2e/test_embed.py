@@ -140,3 +140,31 @@ def test_rules_page_shows_a_live_lesson_beside_its_rule(embed):
     frame = rule.frame_locator("iframe.example-frame").first
     frame.locator("html[data-embed=ready]").wait_for(state="attached", timeout=90_000)
     assert frame.locator(".lesson .caption").inner_text()
+
+
+def test_embed_has_no_accessibility_violations(embed, axe):
+    embed.goto("embed.html?lesson=matatu-chopper-7c-suit")
+    embed.wait_for_selector("html[data-embed=ready]", timeout=90_000)
+    violations = axe(embed)
+    assert violations == [], [(v["id"], v["help"]) for v in violations]
+
+
+def test_embeds_work_offline_after_the_first_visit(tmp_path, dist_dir, serve,
+                                                   new_persistent_context):
+    import json
+
+    manifest = json.loads((dist_dir / "precache-manifest.json").read_text())
+    site = serve(dist_dir)
+    context = new_persistent_context(tmp_path / "profile", base_url=site.url)
+    page = context.new_page()
+    page.goto("embed.html?lesson=matatu-cut-exactly-20")
+    page.wait_for_selector("html[data-embed=ready]", timeout=90_000)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function(
+        "async ([name, count]) => (await (await caches.open(name)).keys()).length === count",
+        arg=[manifest["cache"], len(manifest["files"])], timeout=60_000)
+    site.stop()
+    context.set_offline(True)
+    page.goto(site.url + "embed.html?lesson=matatu-cut-7d-7h-8s")
+    page.wait_for_selector("html[data-embed=ready]", timeout=90_000)
+    assert "7♦" in page.locator(".lesson .caption").inner_text()
