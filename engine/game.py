@@ -138,6 +138,24 @@ class Game:
         may name even while the real card is hidden in a hand."""
         return []
 
+    def visible_cards(self, seat: int | None) -> dict:
+        """How many times each card identity shows in ``view(seat)``: an action after which
+        some count went up revealed something to that seat (used for BGA-style undo)."""
+        codes = set(self.marker_cards())
+        for cards in (self.card_locations() or {}).values():
+            codes.update(cards)
+        counts: dict = {}
+        pending = [self.view(seat)]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, list):
+                pending.extend(item)
+            elif isinstance(item, str) and item in codes:
+                counts[item] = counts.get(item, 0) + 1
+        return counts
+
     # ---- the public protocol ---------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[dict]:
         if seat is None:

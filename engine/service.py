@@ -10,6 +10,7 @@ Requests (``op`` and its fields):
   new      game, players, seed, rules, options, viewer   start a game in the "play" slot
   load     save (Game.to_json text), viewer               resume a saved game
   act      action, viewer                                 a player's action
+  undo     viewer                                         take back the viewer's last move
   try      action, viewer                                 like act, for a move that may be illegal
   bot      level, seat, viewer                            the bot to move (seat) chooses and plays
   view     viewer                                         the state again, for another seat
@@ -24,6 +25,10 @@ Requests (``op`` and its fields):
   open_deal   text, viewer                                that deal, dealt in the "play" slot
   share_game  save (or record)                            a link text for a whole game
   open_game   text                                        its record, checked by replaying it
+  deal_position game, players, seed, rules, options       a scenario to start editing from: a
+                                          fresh deal (Matatu) or a built-in lesson's position
+  check_scenario scenario                                 build it (validate_scenario): whose
+                                          turn, the legal actions, and its URL-safe text
 A "state" response: view, legal (viewer's legal actions), to_move, pending, over, result,
 save (to_json text), moves (number of actions so far), last (the last action).
 """
@@ -37,6 +42,9 @@ from .bots import RandomBot, make_bot
 from .rng import SeededRng
 
 _slots = {}  # slot name -> Game
+# slot -> (seat, number of actions) while that seat's last move may be taken back: it revealed
+# nothing to them and nobody has acted since (Board Game Arena's undo rule).
+_undoable = {}
 _bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible within a session
 _lesson = lesson_data.LessonRun()  # one lesson at a time, in its own slot "lesson"
 
@@ -74,6 +82,7 @@ def _state(game, viewer, slot="play") -> dict:
         "save": game.to_json(),
         "moves": len(game.actions),
         "last": game.actions[-1] if game.actions else None,
+        "undo": _undoable.get(slot) == (viewer, len(game.actions)),
     }
 
 
@@ -109,20 +118,42 @@ def _new(request):
                     options=request.get("options"))
     _slots[_slot(request)] = game
     _bot_rngs[_slot(request)] = SeededRng(f"bots:{game.seed}")
+    _undoable.pop(_slot(request), None)
     return _state(game, request.get("viewer"), _slot(request))
 
 
 def _load(request):
     game = load_game(request.get("save"))
     _slots[_slot(request)] = game
+    _undoable.pop(_slot(request), None)
     _bot_rngs[_slot(request)] = SeededRng(f"bots:{game.seed}:{len(game.actions)}")
     return _state(game, request.get("viewer"), _slot(request))
 
 
 def _act(request):
     game = _game(request)
-    game.apply(request.get("action"))
-    return _state(game, request.get("viewer"), _slot(request))
+    action = game.normalize(request.get("action"))
+    seen_before = game.visible_cards(action["seat"])
+    game.apply(action)
+    seen_after = game.visible_cards(action["seat"])
+    revealed = any(count > seen_before.get(card, 0) for card, count in seen_after.items())
+    slot = _slot(request)
+    _undoable.pop(slot, None)
+    if not revealed and not game.over:
+        _undoable[slot] = (action["seat"], len(game.actions))
+    return _state(game, request.get("viewer"), slot)
+
+
+def _undo(request):
+    """Take back the viewer's last move if it revealed nothing and nobody moved since."""
+    game, slot = _game(request), _slot(request)
+    if _undoable.get(slot) != (request.get("viewer"), len(game.actions)):
+        raise IllegalAction("That move cannot be taken back: it showed you something new, or"
+                            " another player has moved since.")
+    record = game.record()
+    _slots[slot] = replay(record, upto=len(record["actions"]) - 1)
+    _undoable.pop(slot, None)
+    return _state(_slots[slot], request.get("viewer"), slot)
 
 
 def _bot(request):
@@ -288,6 +319,41 @@ def _open_game(request):
             "result": game.result()}
 
 
+def _deal_position(request):
+    """A real position for the position editor to start from.
+
+    Matatu: a fresh deal's hands, pile, stock, base card, dealer and seat to move. The other
+    games: the position of their first built-in lesson (a checked, legal position), because
+    their deals have more hidden parts than an editor needs to begin with."""
+    game_id = request.get("game")
+    if game_id == "matatu":
+        game = new_game(game_id, players=request.get("players"), seed=request.get("seed", 0),
+                        rules=request.get("rules"), options=request.get("options"))
+        position = {"hands": [list(hand) for hand in game.hands], "pile": list(game.pile),
+                    "stock": list(game.stock), "base_card": game.base_card,
+                    "dealer": game.dealer, "to_move": game.to_move}
+        scenario = {"game": game_id, "players": game.players, "rules": game.rules,
+                    "options": dict(game.options), "seed": game.seed, "position": position}
+        return {"ok": True, "scenario": scenario, "source": "deal"}
+    found = lesson_data.lessons_for(game_id)  # refuses an unknown game with its reason
+    if not found:
+        raise IllegalAction(f"There is no example position for {game_id!r} yet.")
+    return {"ok": True, "scenario": found[0]["scenario"], "source": found[0]["title"]}
+
+
+def _check_scenario(request):
+    """Build a scenario without keeping it: the engine's reason if it is wrong, else whose
+    turn it is, the legal actions there, and the text an embed URL carries."""
+    data = request.get("scenario")
+    if isinstance(data, str):
+        data = lesson_data.decode_scenario(data)
+    game = lesson_data.validate_scenario(data)
+    seat = game.to_move
+    return {"ok": True, "game": game.id, "players": game.players, "to_move": seat,
+            "legal": game.legal_actions(seat) if seat is not None else [],
+            "encoded": lesson_data.encode_scenario(data)}
+
+
 _OPERATIONS = {
     "catalog": _catalog, "new": _new, "load": _load, "act": _act, "try": _act, "bot": _bot,
     "view": _view, "replay": _replay, "check": _check, "bench": _bench,
@@ -295,5 +361,6 @@ _OPERATIONS = {
     "lesson_try": _lesson_try, "lesson_next": _lesson_next, "lesson_watch": _lesson_watch,
     "lesson_back": _lesson_back, "lesson_restart": _lesson_restart,
     "share_deal": _share_deal, "open_deal": _open_deal, "share_game": _share_game,
-    "open_game": _open_game,
+    "open_game": _open_game, "undo": _undo,
+    "deal_position": _deal_position, "check_scenario": _check_scenario,
 }

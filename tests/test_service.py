@@ -65,3 +65,64 @@ def test_a_stale_bot_request_never_moves_another_seat():
     refused = call(op="bot", seat=other, viewer=0)
     assert refused["ok"] is False and "is not to move" in refused["error"]
     assert call(op="view", viewer=0)["moves"] == state["moves"]
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing_before_anyone_else_moves():
+    """BGA's rule: a played card may be taken back; a drawn card (new information) may not."""
+    state = call(op="new", game="matatu", players=3, seed=12, viewer=None)
+    seat = state["to_move"]
+    state = call(op="view", viewer=seat)
+    before = state["save"]
+    play = next((a for a in state["legal"] if a["type"] == "play"), None)
+    draw = next(a for a in state["legal"] if a["type"] == "draw")
+    if play is not None:
+        played = call(op="act", action=play, viewer=seat)
+        if not played["over"] and played["to_move"] != seat:
+            assert played["undo"] is True
+            undone = call(op="undo", viewer=seat)
+            assert undone["ok"] and json.loads(undone["save"])["state"] == \
+                json.loads(before)["state"]
+    drawn = call(op="act", action=draw, viewer=seat)
+    assert drawn["undo"] is False
+    refused = call(op="undo", viewer=seat)
+    assert refused["ok"] is False and "showed you something new" in refused["error"]
+
+
+def test_undo_is_refused_once_another_player_has_moved():
+    state = call(op="new", game="matatu", players=3, seed=12, viewer=None)
+    seat = state["to_move"]
+    legal = call(op="view", viewer=seat)["legal"]
+    play = next((a for a in legal if a["type"] == "play"), None)
+    if play is None:
+        return  # this deal opens with nothing to play; the other test covers the refusal
+    call(op="act", action=play, viewer=seat)
+    call(op="bot")
+    assert call(op="undo", viewer=seat)["ok"] is False
+
+
+def test_the_position_editor_starts_from_a_real_deal_and_checks_what_a_teacher_changed():
+    dealt = call(op="deal_position", game="matatu", players=3, seed=4)
+    scenario = dealt["scenario"]
+    position = scenario["position"]
+    assert dealt["ok"] and len(position["hands"]) == 3 and position["pile"]
+    checked = call(op="check_scenario", scenario=scenario)
+    assert checked["ok"] and checked["to_move"] == position["to_move"] and checked["legal"]
+    # The text an embed URL carries builds the same position.
+    again = call(op="scenario", scenario=checked["encoded"], viewer=0)
+    assert again["view"]["hand"] == position["hands"][0]
+    # A card placed twice is refused with the engine's reason, naming the card.
+    card = position["stock"][0]
+    position["hands"][1].append(card)
+    refused = call(op="check_scenario", scenario=scenario)
+    assert refused["ok"] is False and "appears 2 times" in refused["error"]
+    # An emptied hand is refused too: counts must be legal.
+    position["hands"][1] = []
+    assert "has no cards" in call(op="check_scenario", scenario=scenario)["error"]
+
+
+def test_the_editor_offers_a_checked_example_position_for_every_game():
+    for game in ("matchmaster", "matchmakers", "match_maker"):
+        dealt = call(op="deal_position", game=game, players=2, seed=1)
+        assert dealt["ok"] and dealt["scenario"]["game"] == game
+        assert call(op="check_scenario", scenario=dealt["scenario"])["ok"]
+    assert "no game called" in call(op="deal_position", game="chess")["error"]

@@ -109,7 +109,7 @@ class App:
         if current is not None and self.session is None:
             resume = self.titles.get(current["game"], current["game"])
         self.mount(self.banner() + render_lobby(self.catalog, self.form, resume, self.problems,
-                                                client.ready))
+                                                client.ready, self.settings))
 
     def render_rules_page(self, route):
         parts = route.split("/")
@@ -163,7 +163,10 @@ class App:
             root.dataset.turn = "handoff"
             return
         html, self.tries = render_table(state, self.ctx())
-        tools = tag("p", {"class": "table-tools"},
+        undo = ""
+        if self.settings.get("allow_undo") and state.get("undo"):
+            undo = button("Undo my move", {"data-cmd": "undo"})
+        tools = tag("p", {"class": "table-tools"}, undo,
                     button("Share this deal", {"data-cmd": "share-deal"}))
         self.mount(self.banner() + tools + html)
         root.dataset.moves = str(state["moves"])
@@ -452,6 +455,9 @@ class App:
                 await asyncio.sleep(int(self.settings.get("bot_delay_ms", 700)) / 1000)
                 if self.session is not session:
                     break
+                state = session["state"]  # the player may have undone their move meanwhile
+                if state["over"] or session["seats"][state["to_move"]] != "bot":
+                    continue
                 self.busy = True
                 try:
                     state = await client.call("bot", level=session["bot"],
@@ -666,6 +672,15 @@ class App:
             entry = self.storage.history_entry(target.getAttribute("data-entry"))
             if entry is not None:
                 await self.share("share_game", save=entry["save"])
+        elif name == "undo":
+            try:
+                state = await client.call("undo", viewer=self.session["viewer"])
+            except EngineError as error:
+                self.session["message"] = error.reason
+                self.render()
+                return
+            self.after_state(state)
+            self.render()
         elif name == "share-done":
             self.share_link = None
             self.render()
@@ -693,6 +708,13 @@ class App:
             self.form[field] = str(target.value)
         elif target.getAttribute("data-seat") is not None:
             self.form["seats"][int(target.getAttribute("data-seat"))] = str(target.value)
+        elif target.getAttribute("data-setting") is not None:
+            self.settings[target.getAttribute("data-setting")] = bool(target.checked)
+            values = {k: v for k, v in self.settings.items() if k != "schema"}
+            try:
+                self.storage.save_settings(values)
+            except store.StorageFull:
+                self.notice = "Storage is full: this setting holds until you reload."
         elif target.getAttribute("data-option") is not None:
             option = target.getAttribute("data-option")
             kind = target.getAttribute("data-kind")

@@ -33,7 +33,19 @@ def option_control(spec, value):
                text("small", {"id": name + "-hint"}, hint))
 
 
-def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True):
+def settings_fieldset(settings):
+    undo = tag("input", {"type": "checkbox", "id": "setting-undo", "data-setting": "allow_undo",
+                         "checked": bool(settings.get("allow_undo")),
+                         "aria-describedby": "setting-undo-hint"})
+    return tag("fieldset", {"class": "options"}, text("legend", {}, "Settings"),
+               tag("div", {"class": "field check"}, undo,
+                   text("label", {"for": "setting-undo"}, "Offer undo"),
+                   text("small", {"id": "setting-undo-hint"},
+                        "Take back your last move if it showed you nothing new and nobody"
+                        " has moved since.")))
+
+
+def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True, settings=None):
     """``form``: {"game", "players", "seats": [...], "rules", "options": {...}, "bot"}."""
     parts = []
     if problems:
@@ -101,6 +113,7 @@ def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True):
         tag("div", {"class": "field"}, text("label", {"for": "rules"}, "Rules version"),
             tag("select", {"id": "rules", "data-field": "rules"}, *versions)),
         tag("fieldset", {"class": "options"}, text("legend", {}, "Options"), *options),
+        settings_fieldset(settings or {}),
         tag("div", {"class": "field"}, text("label", {"for": "seed"}, "Deal number (optional)"),
             tag("input", {"id": "seed", "data-field": "seed", "inputmode": "numeric",
                           "value": esc(form.get("seed") or ""), "autocomplete": "off"})),

@@ -278,3 +278,21 @@ def test_lobby_options_reach_the_engine_with_their_declared_values(app):
     wait_idle(app)
     assert "Round 1 of 3" in app.locator(".centre").inner_text()
     assert app.locator(".notice.warn").count() == 0
+
+
+def test_undo_takes_back_a_played_card_when_offered(app, context):
+    context.add_init_script("""try { localStorage.setItem("matchbook:settings", JSON.stringify(
+        {kind: "settings", schema: 1, values: {bot_delay_ms: 3000}})); } catch (e) {}""")
+    open_app(app)
+    app.check("#setting-undo")
+    start_matatu(app, players=3, seed="12")
+    hand = app.locator(".hand").inner_text()
+    playable = app.locator(".hand button.legal:not([data-choose])")
+    if not playable.count():
+        pytest.skip("no plain card to play in this deal")
+    before = moves(app)
+    playable.first.click()
+    app.locator("[data-cmd=undo]").click()  # within the bots' 3 s pause
+    app.wait_for_function(f"() => document.documentElement.dataset.moves === '{before}'")
+    wait_idle(app)
+    assert app.locator(".hand").inner_text() == hand
