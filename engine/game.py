@@ -238,6 +238,34 @@ class Game:
 
     # ---- rules data ----------------------------------------------------------------------
     @classmethod
+    def compare_rules(cls, first: dict, second: dict) -> dict:
+        """What differs between two rule versions and option sets, from the rules data alone.
+
+        ``first``/``second``: ``{"rules": version id, "options": {...}}``. Returns the options
+        whose values differ (with their meaning) and every rule sentence in force under one
+        but not the other, or worded differently (sections and rules may carry
+        ``applies_when``: the option values under which they are in force)."""
+        configs = []
+        for config in (first, second):
+            version_id = cls.resolve_rules((config or {}).get("rules"))
+            options = cls.resolve_options((config or {}).get("options"))
+            version = next(v for v in cls.RULE_VERSIONS if v["id"] == version_id)
+            configs.append((version_id, options, _rules_in_force(version, options)))
+        (rules_a, options_a, force_a), (rules_b, options_b, force_b) = configs
+        options = [{"id": spec["id"], "title": spec.get("title", spec["id"]),
+                    "a": options_a[spec["id"]], "b": options_b[spec["id"]],
+                    "meaning": spec.get("meaning", "")}
+                   for spec in cls.OPTIONS if options_a[spec["id"]] != options_b[spec["id"]]]
+        rules = []
+        for rule_id in list(force_a) + [r for r in force_b if r not in force_a]:
+            text_a, text_b = force_a.get(rule_id), force_b.get(rule_id)
+            if text_a != text_b:
+                rules.append({"id": rule_id, "a": text_a, "b": text_b})
+        return {"a": {"rules": rules_a, "options": options_a},
+                "b": {"rules": rules_b, "options": options_b},
+                "options": options, "rules": rules}
+
+    @classmethod
     def describe(cls) -> dict:
         """The rules data the lobby and the rules page render."""
         return {
@@ -250,3 +278,17 @@ class Game:
             "options": copy.deepcopy(cls.OPTIONS),
             "bots": list(cls.BOTS),
         }
+
+
+def _rules_in_force(version: dict, options: dict) -> dict:
+    """``{rule id: text}`` of the sentences in force under these option values."""
+    def applies(condition) -> bool:
+        return all(options.get(key) == value for key, value in (condition or {}).items())
+
+    found = {}
+    for section in version.get("sections") or []:
+        for rule in section.get("rules") or []:
+            condition = rule.get("applies_when", section.get("applies_when"))
+            if applies(condition):
+                found[rule["id"]] = rule["text"]
+    return found

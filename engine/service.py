@@ -11,6 +11,7 @@ Requests (``op`` and its fields):
   load     save (Game.to_json text), viewer               resume a saved game
   act      action, viewer                                 a player's action
   undo     viewer                                         take back the viewer's last move
+  compare_rules game, a, b ({rules, options} each)        what differs, for the rules page
   try      action, viewer                                 like act, for a move that may be illegal
   bot      level, seat, viewer                            the bot to move (seat) chooses and plays
   view     viewer                                         the state again, for another seat
@@ -288,6 +289,13 @@ def _lesson_restart(request):
     return _lesson_state(_open_lesson().restart())
 
 
+def _compare_rules(request):
+    cls = GAMES.get(request.get("game"))
+    if cls is None:
+        raise IllegalAction(f"There is no game called {request.get('game')!r}.")
+    return {"ok": True, **cls.compare_rules(request.get("a") or {}, request.get("b") or {})}
+
+
 def _share_deal(request):
     deal = {key: request.get(key) for key in ("game", "players", "seed", "rules", "options")}
     new_game(deal["game"], players=deal["players"], seed=deal["seed"], rules=deal["rules"],
@@ -361,6 +369,6 @@ _OPERATIONS = {
     "lesson_try": _lesson_try, "lesson_next": _lesson_next, "lesson_watch": _lesson_watch,
     "lesson_back": _lesson_back, "lesson_restart": _lesson_restart,
     "share_deal": _share_deal, "open_deal": _open_deal, "share_game": _share_game,
-    "open_game": _open_game, "undo": _undo,
+    "open_game": _open_game, "undo": _undo, "compare_rules": _compare_rules,
     "deal_position": _deal_position, "check_scenario": _check_scenario,
 }

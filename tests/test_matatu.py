@@ -1239,3 +1239,17 @@ def test_every_rule_and_ruling_has_a_named_test():
         if not re.search(pattern, haystack):
             missing.append(rule_id)
     assert missing == []
+
+
+def test_version_diff_lists_what_jokers_change():
+    """Rules page diff (issue: teaching): matatu-v1 without vs with the Jokers option."""
+    diff = Matatu.compare_rules({"rules": "matatu-v1"},
+                                {"rules": "matatu-v1", "options": {"jokers": True}})
+    assert [option["id"] for option in diff["options"]] == ["jokers"]
+    changed = {rule["id"]: (rule["a"] is not None, rule["b"] is not None)
+               for rule in diff["rules"]}
+    assert changed["basics.1"] == (True, False)
+    assert changed["jokers.4"] == (False, True)
+    assert "jokers.1" not in changed  # "switched off by default" holds either way
+    same = Matatu.compare_rules({}, {})
+    assert same["options"] == [] and same["rules"] == []

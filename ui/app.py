@@ -19,7 +19,7 @@ from ui.render_history import (
     turn_starts,
 )
 from ui.render_lobby import render_lobby
-from ui.render_rules import render_rules
+from ui.render_rules import render_compare, render_rules
 from ui.render_table import handoff_screen, render_table
 
 root = document.documentElement
@@ -41,6 +41,7 @@ class App:
         self.notice = ""
         self.replay = None
         self.share_link = None
+        self.compare = None  # the rules page's version/option comparison
         self.storage = store.Storage(window.matchbookStorage,
                                      "tab-" + str(window.Math.random()))
         self.settings = self.storage.settings()
@@ -129,7 +130,9 @@ class App:
             self.mount(tag("p", {"class": "notice warn", "role": "alert"},
                            esc("There is no game called " + game_id + ".")))
             return
-        self.mount(render_rules(info, parts[3] if len(parts) > 3 else None))
+        compare = self.compare_state(info)
+        self.mount(render_rules(info, parts[3] if len(parts) > 3 else None)
+                   + render_compare(info, compare))
         if len(parts) > 4:
             target = document.getElementById("ruling-" + parts[4])
             if target is None:
@@ -249,6 +252,20 @@ class App:
             return
         if str(window.location.hash).startswith("#/play"):
             await self.resume(current)
+
+    def compare_state(self, info):
+        """The rules page's comparison: defaults against the first yes/no option turned on."""
+        if self.compare is None or self.compare["game"] != info["id"]:
+            newest = info["rule_versions"][-1]["id"]
+            first = {spec["id"]: spec["default"] for spec in info["options"]}
+            second = dict(first)
+            for spec in info["options"]:
+                if spec["values"] in ([False, True], [True, False]):
+                    second[spec["id"]] = not spec["default"]
+                    break
+            self.compare = {"game": info["id"], "a": {"rules": newest, "options": first},
+                            "b": {"rules": newest, "options": second}, "result": None}
+        return self.compare
 
     def game_info(self, game_id):
         for info in self.catalog:
@@ -681,6 +698,14 @@ class App:
                 return
             self.after_state(state)
             self.render()
+        elif name == "compare":
+            compare = self.compare
+            try:
+                compare["result"] = await client.call(
+                    "compare_rules", game=compare["game"], a=compare["a"], b=compare["b"])
+            except EngineError as error:
+                self.notice = error.reason
+            self.render()
         elif name == "share-done":
             self.share_link = None
             self.render()
@@ -708,6 +733,18 @@ class App:
             self.form[field] = str(target.value)
         elif target.getAttribute("data-seat") is not None:
             self.form["seats"][int(target.getAttribute("data-seat"))] = str(target.value)
+        elif target.getAttribute("data-compare") is not None and self.compare is not None:
+            side = self.compare[target.getAttribute("data-compare")]
+            option = target.getAttribute("data-compare-option")
+            if option is not None:
+                info = self.game_info(self.compare["game"]) or {}
+                for spec in info.get("options") or []:
+                    if spec["id"] == option:
+                        side["options"][option] = spec["values"][int(target.value)]
+            else:
+                side["rules"] = str(target.value)
+            self.compare["result"] = None  # differences of the old choice no longer hold
+            self.render()
         elif target.getAttribute("data-setting") is not None:
             self.settings[target.getAttribute("data-setting")] = bool(target.checked)
             values = {k: v for k, v in self.settings.items() if k != "schema"}

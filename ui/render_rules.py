@@ -1,6 +1,6 @@
 # A rules page rendered from the engine's rules data: what a player reads is what it runs.
 
-from ui.markup import esc, tag, text
+from ui.markup import button, esc, tag, text
 
 
 def live_examples(info, rule_id):
@@ -87,3 +87,52 @@ def render_rules(info, version_id=None):
                               "implements these."),
                          tag("ul", {"class": "rulings"}, *rulings)))
     return tag("article", {"class": "rules", "aria-labelledby": "rules-h"}, *parts)
+
+
+def compare_side(info, side, config):
+    """One side of the comparison: a rules version and a value for every option."""
+    name = "cmp-" + side
+    versions = [text("option", {"value": v["id"], "selected": v["id"] == config["rules"]},
+                     v["id"]) for v in info["rule_versions"]]
+    fields = [tag("div", {"class": "field"}, text("label", {"for": name + "-rules"}, "Version"),
+                  tag("select", {"id": name + "-rules", "data-compare": side,
+                                 "data-compare-field": "rules"}, *versions))]
+    for spec in info.get("options") or []:
+        field_id = name + "-" + spec["id"]
+        choices = [text("option", {"value": str(index),
+                                   "selected": value == config["options"].get(spec["id"])},
+                        "none" if value is None else str(value))
+                   for index, value in enumerate(spec["values"])]
+        fields.append(tag("div", {"class": "field"},
+                          text("label", {"for": field_id}, spec.get("title") or spec["id"]),
+                          tag("select", {"id": field_id, "data-compare": side,
+                                         "data-compare-option": spec["id"]}, *choices)))
+    return tag("fieldset", {"class": "compare-side"}, text("legend", {}, side.upper()), *fields)
+
+
+def render_compare(info, compare):
+    """Compare two rule versions or option sets (e.g. matatu-v1 without and with Jokers)."""
+    parts = [text("h3", {"id": "compare-h"}, "Compare versions and options"),
+             tag("div", {"class": "compare-form"}, compare_side(info, "a", compare["a"]),
+                 compare_side(info, "b", compare["b"])),
+             button("Show the differences", {"data-cmd": "compare", "class": "primary"})]
+    result = compare.get("result")
+    if result is not None:
+        rows = []
+        for option in result["options"]:
+            rows.append(tag("tr", {}, text("th", {"scope": "row"}, "Option " + option["title"]),
+                            text("td", {}, str(option["a"])), text("td", {}, str(option["b"]))))
+        for rule in result["rules"]:
+            rows.append(tag("tr", {}, text("th", {"scope": "row"}, rule["id"]),
+                            text("td", {}, rule["a"] or "— not in force"),
+                            text("td", {}, rule["b"] or "— not in force")))
+        if rows:
+            parts.append(tag("div", {"class": "scroll"}, tag(
+                "table", {"class": "options-table compare-table"},
+                tag("thead", {}, tag("tr", {}, text("th", {"scope": "col"}, ""),
+                                     text("th", {"scope": "col"}, "A: " + result["a"]["rules"]),
+                                     text("th", {"scope": "col"}, "B: " + result["b"]["rules"]))),
+                tag("tbody", {}, *rows))))
+        else:
+            parts.append(text("p", {"class": "notice"}, "A and B are the same rules."))
+    return tag("section", {"id": "compare", "aria-labelledby": "compare-h"}, *parts)

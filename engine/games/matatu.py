@@ -28,7 +28,8 @@ SECTIONS_V1 = [
               "MT-A17"),
     ]},
     {"id": "basics", "title": "The basics", "rules": [
-        _rule("basics.1", "One standard 52-card deck, no jokers."),
+        dict(_rule("basics.1", "One standard 52-card deck, no jokers."),
+             applies_when={"jokers": False}),
         _rule("basics.2", "Every player is dealt 7 cards and one card is turned face up to start"
               " the pile — a special card turned up at the start has no effect.",
               "MT-A12", "MT-A13"),
@@ -102,10 +103,13 @@ SECTIONS_V1 = [
               " not automatically win it, and equal lowest totals are recorded as a tie. The"
               " result is saved to your history.", "MT-A16", "MT-A18"),
     ]},
-    {"id": "jokers", "title": "Playing with Jokers (optional)", "rules": [
-        _rule("jokers.1", "Jokers are switched off by default. The host turns them on before"
+    # applies_when: the options under which these sentences are in force (the version diff
+    # on the rules page reads it); a rule's own applies_when overrides its section's.
+    {"id": "jokers", "title": "Playing with Jokers (optional)", "applies_when": {"jokers": True},
+     "rules": [
+        dict(_rule("jokers.1", "Jokers are switched off by default. The host turns them on before"
               " the cards are dealt, and the setting is locked for the rest of the round.",
-              "MT-A17"),
+              "MT-A17"), applies_when={}),
         _rule("jokers.2", "With Jokers on, the deck has 54 cards: one red Joker and one black"
               " Joker. They behave identically and each is worth 25 points, so holding one"
               " always puts you over the cutting limit.", "MT-A14"),

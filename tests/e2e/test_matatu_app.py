@@ -296,3 +296,20 @@ def test_undo_takes_back_a_played_card_when_offered(app, context):
     app.wait_for_function(f"() => document.documentElement.dataset.moves === '{before}'")
     wait_idle(app)
     assert app.locator(".hand").inner_text() == hand
+
+
+def test_rules_page_shows_what_the_jokers_option_changes(app):
+    """The version diff: matatu-v1 without and with Jokers, from the rules data."""
+    open_app(app, "#/rules/matatu")
+    app.wait_for_selector("#compare")
+    assert app.locator("#cmp-b-jokers").input_value() == "1"  # B: Jokers on
+    app.click("[data-cmd=compare]")
+    table = app.locator(".compare-table")
+    table.wait_for()
+    text = table.inner_text()
+    assert "Option Jokers" in text
+    assert "jokers.4" in text and "Pick Five" in text  # in force only with Jokers
+    assert "basics.1" in text  # "no jokers" holds only without them
+    app.select_option("#cmp-b-jokers", "0")
+    app.click("[data-cmd=compare]")
+    app.locator("#compare .notice", has_text="the same rules").wait_for()
