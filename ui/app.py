@@ -170,6 +170,8 @@ class App:
         if self.settings.get("allow_undo") and state.get("undo"):
             undo = button("Undo my move", {"data-cmd": "undo"})
         tools = tag("p", {"class": "table-tools"}, undo,
+                    tag("a", {"href": "#/replay/current", "class": "button-link"},
+                        "Replay so far"),
                     button("Share this deal", {"data-cmd": "share-deal"}))
         self.mount(self.banner() + tools + html)
         root.dataset.moves = str(state["moves"])
@@ -498,6 +500,8 @@ class App:
         route = str(window.location.hash)
         if route.startswith("#/shared/"):
             entry = await self.shared_entry(route[len("#/shared/"):])
+        elif route == "#/replay/current" and self.session is not None:
+            entry = self.current_entry()
         else:
             entry = self.storage.history_entry(route[len("#/replay/"):])
             if entry is None:
@@ -513,6 +517,15 @@ class App:
                        "playing": False, "state": None, "viewer": summary.get("viewer"),
                        "names": summary.get("names") or self.names_for(seats)}
         await self.replay_to(total)
+
+    def current_entry(self):
+        """The game in play, replayed in its own slot: the game itself is not touched."""
+        session = self.session
+        record = json.loads(session["state"]["save"])
+        return {"id": "current", "game": session["game"], "rules": record["rules"],
+                "seats": session["seats"], "save": session["state"]["save"],
+                "summary": {"options": record.get("options"), "viewer": session["viewer"],
+                            "names": session["names"], "outcome": "game in progress"}}
 
     async def shared_entry(self, text):
         """A game someone shared: its record, checked by the engine replaying every move."""

@@ -77,8 +77,11 @@ def replay_controls(step, total, playing, starts=()):
 
 def render_replay_header(entry, title):
     summary = entry.get("summary") or {}
+    back = ""
+    if entry.get("id") == "current":
+        back = tag("p", {}, tag("a", {"href": "#/play"}, "Back to the game"))
     return tag("header", {"class": "replay-head"},
-               text("h2", {}, "Replay: " + title),
+               text("h2", {}, "Replay: " + title), back,
                text("p", {}, "Rules " + entry.get("rules", "") + " · options "
                     + describe_options(summary.get("options")) + " · " + esc("")
                     + summary.get("outcome", "")))

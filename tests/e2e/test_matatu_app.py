@@ -313,3 +313,20 @@ def test_rules_page_shows_what_the_jokers_option_changes(app):
     app.select_option("#cmp-b-jokers", "0")
     app.click("[data-cmd=compare]")
     app.locator("#compare .notice", has_text="the same rules").wait_for()
+
+
+def test_the_current_game_replays_without_disturbing_it(app):
+    open_app(app)
+    start_matatu(app, players=3, seed="55")
+    play_one_turn(app)
+    wait_idle(app)
+    count, hand = moves(app), app.locator(".hand").inner_text()
+    app.click("text=Replay so far")
+    app.wait_for_selector(".replay-controls")
+    assert app.locator(".replay-controls .step").inner_text() == f"Move {count} of {count}"
+    app.click("text=⏮ Start")
+    app.wait_for_function("() => document.documentElement.dataset.replayStep === '0'")
+    app.click("text=Back to the game")
+    app.wait_for_selector(".hand")
+    wait_idle(app)
+    assert moves(app) == count and app.locator(".hand").inner_text() == hand
