@@ -1,0 +1,432 @@
+# The position editor (editor.html): a teacher builds a scenario by moving cards between the
+# hands and piles of a real position, the engine checks it (every card once, counts legal),
+# caption steps make a lesson script, and the page writes the embed snippet that plays it.
+# A controller of its own: it talks to the engine through ui.client and renders with
+# ui.markup, and never imports ui.app. Runs in MicroPython on the main thread.
+#
+# The engine decides: whether a position is legal, whose turn it is and which moves exist
+# come from the worker's "check_scenario" op; the editor only moves card codes around.
+
+import asyncio
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from ui import faces, faces_match_maker, faces_matchmakers, faces_matchmaster
+from ui.client import EngineClient, EngineError
+from ui.markup import button, esc, tag, text
+
+FACES = {"matatu": faces, "matchmaster": faces_matchmaster, "matchmakers": faces_matchmakers,
+         "match_maker": faces_match_maker}
+ZONE_NAMES = {"hands": "Hand of Seat ", "pile": "Pile (bottom first, top card last)",
+              "stock": "Stock (top first)", "trick": "Trick"}
+
+client = EngineClient()
+
+
+def card_label(game, code):
+    module = FACES.get(game)
+    try:
+        label = module.card_label(code) if module else code
+    except Exception:  # a card code the faces module does not know: show the code
+        label = code
+    return label if label == code else label + " (" + code + ")"
+
+
+def zone_title(key):
+    words = key.replace("_", " ")
+    return words[:1].upper() + words[1:]  # MicroPython's str has no capitalize()
+
+
+def is_cards(value):
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def zones_of(position):
+    """The editable places of a position: (path, label, cards). A path is a key, or a key and
+    an index for a list of lists (one hand per seat). Other parts stay in the JSON."""
+    zones = []
+    for key in sorted(position):
+        value = position[key]
+        if is_cards(value):
+            zones.append((key, ZONE_NAMES.get(key, zone_title(key)),
+                          value))
+        elif isinstance(value, list) and value and all(is_cards(item) for item in value):
+            prefix = ZONE_NAMES.get(key, zone_title(key) + " ")
+            for index, cards in enumerate(value):
+                zones.append((key + "." + str(index), prefix + str(index + 1), cards))
+    return zones
+
+
+def zone_list(position, path):
+    key, _, index = path.partition(".")
+    value = position[key]
+    return value[int(index)] if index else value
+
+
+def pretty(value, indent=""):
+    """JSON with one key per line, objects nested inside (MicroPython's json.dumps has no
+    indent), so a teacher can find the hands and the pile in the JSON text."""
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        lines = [inner + json.dumps(key) + ": " + pretty(value[key], inner) for key in value]
+        return "{\n" + ",\n".join(lines) + "\n" + indent + "}"
+    if isinstance(value, list) and value and all(isinstance(item, (dict, list))
+                                                 for item in value):
+        lines = [inner + pretty(item, inner) for item in value]
+        return "[\n" + ",\n".join(lines) + "\n" + indent + "]"
+    return json.dumps(value)
+
+
+def action_label(action):
+    parts = [str(action.get("type", "move"))]
+    for name in sorted(action):
+        if name not in ("type", "seat"):
+            parts.append(name + " " + json.dumps(action[name]))
+    return " ".join(parts)
+
+
+def render_zones(game, position, selected):
+    zones = zones_of(position)
+    if not zones:
+        return text("p", {"class": "why"}, "This game's position has no hands or piles to pick"
+                                           " cards into here: edit it as JSON below.")
+    parts = []
+    for path, label, cards in zones:
+        chips = []
+        for index, code in enumerate(cards):
+            chosen = selected == (path, index)
+            chips.append(button(card_label(game, code), {
+                "class": "chip" + (" selected" if chosen else ""), "data-cmd": "pick",
+                "data-zone": path, "data-index": str(index), "data-card": code,
+                "aria-pressed": "true" if chosen else "false"}))
+        heading_id = "zone-" + path.replace(".", "-")
+        parts.append(tag(
+            "section", {"class": "zone", "aria-labelledby": heading_id,
+                        "data-zone": path},
+            tag("div", {"class": "zone-head"},
+                text("h3", {"id": heading_id}, label + " · " + str(len(cards))),
+                button("Move here", {"data-cmd": "move", "data-zone": path,
+                                     "disabled": selected is None or selected[0] == path,
+                                     "aria-describedby": heading_id})),
+            tag("div", {"class": "chips"}, *chips) if chips
+            else text("p", {"class": "why"}, "No cards.")))
+    return "".join(parts)
+
+
+def render_step(index, step, legal):
+    options = [tag("option", {"value": ""}, "No expected move (a caption only)")]
+    for number, action in enumerate(legal):
+        options.append(tag("option", {"value": str(number),
+                                      "selected": step.get("expect") == action},
+                           esc(action_label(action))))
+    caption_id = "step-caption-" + str(index)
+    expect_id = "step-expect-" + str(index)
+    parts = [text("label", {"for": caption_id}, "Caption " + str(index + 1)),
+             tag("textarea", {"id": caption_id, "rows": "2", "class": "step-caption"},
+                 esc(step.get("caption", "")))]
+    if index == 0:  # the legal moves are known at the first step only
+        parts += [text("label", {"for": expect_id}, "The learner's move (optional)"),
+                  tag("select", {"id": expect_id, "class": "step-expect"}, *options)]
+    parts.append(button("Remove", {"data-cmd": "remove-step", "data-index": str(index),
+                                   "aria-label": "Remove caption " + str(index + 1)}))
+    return tag("li", {"class": "step"}, *parts)
+
+
+class Editor:
+    def __init__(self):
+        self.catalog = []
+        self.scenario = None
+        self.selected = None  # (zone path, index) of the picked card
+        self.steps = [{"caption": "", "expect": None}]
+        self.legal = []
+        self.checked = None  # the engine's answer for the current position, or None
+
+    # ---- helpers ------------------------------------------------------------------------------
+    def el(self, element_id):
+        return document.getElementById(element_id)
+
+    def field(self, element_id):
+        return str(self.el(element_id).value)
+
+    def set_html(self, element_id, html):
+        self.el(element_id).innerHTML = html
+
+    def say(self, html, state):
+        self.set_html("ed-result", html)
+        document.documentElement.dataset.check = state
+
+    def game_info(self, game_id):
+        for info in self.catalog:
+            if info["id"] == game_id:
+                return info
+        return None
+
+    # ---- booting ------------------------------------------------------------------------------
+    async def boot(self):
+        document.documentElement.dataset.ui = "ready"
+        try:
+            response = await client.connect()
+        except Exception as error:
+            self.set_html("ed-status", text("span", {"class": "notice warn"},
+                                            "The game engine could not start: "
+                                            + str(error)))
+            return
+        self.catalog = response["games"]
+        options = [tag("option", {"value": info["id"]}, esc(info["title"]))
+                   for info in self.catalog]
+        self.set_html("ed-game", "".join(options))
+        self.game_changed()
+        document.documentElement.dataset.engine = "ready"
+        self.el("ed-status").innerHTML = ""
+
+    def game_changed(self):
+        info = self.game_info(self.field("ed-game"))
+        if info is None:
+            return
+        low, high = info["min_players"], info["max_players"]
+        default = min(max(info.get("default_players", low), low), high)
+        self.set_html("ed-players", "".join(
+            tag("option", {"value": str(n), "selected": n == default}, str(n))
+            for n in range(low, high + 1)))
+        note = ("A fresh deal with the seed below." if info["id"] == "matatu" else
+                "Starts from the position of a built-in lesson of this game.")
+        self.el("ed-deal-note").innerText = note
+
+    # ---- events -------------------------------------------------------------------------------
+    def on_change(self, event):
+        if str(event.target.id) == "ed-game":
+            self.game_changed()
+
+    def on_click(self, event):
+        target = event.target.closest("[data-cmd]")
+        if not target:
+            return
+        name = str(target.dataset.cmd)
+        if name == "deal":
+            asyncio.create_task(self.deal())
+        elif name == "pick":
+            self.pick(str(target.dataset.zone), int(str(target.dataset.index)))
+        elif name == "move":
+            self.move(str(target.dataset.zone))
+        elif name == "apply-json":
+            asyncio.create_task(self.apply_json())
+        elif name == "check":
+            asyncio.create_task(self.check(make_snippet=False))
+        elif name == "snippet":
+            asyncio.create_task(self.check(make_snippet=True))
+        elif name == "add-step":
+            self.read_steps()
+            self.steps.append({"caption": "", "expect": None})
+            self.render_steps()
+        elif name == "remove-step":
+            self.read_steps()
+            index = int(str(target.dataset.index))
+            if 0 <= index < len(self.steps):
+                self.steps.pop(index)
+            self.render_steps()
+        elif name == "copy":
+            self.copy()
+
+    # ---- the position -------------------------------------------------------------------------
+    async def deal(self):
+        game = self.field("ed-game")
+        seed_text = self.field("ed-seed").strip() or "1"
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else seed_text
+        try:
+            response = await client.call("deal_position", game=game,
+                                         players=int(self.field("ed-players")), seed=seed)
+        except EngineError as error:
+            self.set_html("ed-status", text("span", {"class": "notice warn", "role": "alert"},
+                                            error.reason))
+            return
+        self.set_html("ed-status", "")
+        source = response.get("source")
+        self.load(response["scenario"])
+        self.say(text("p", {"class": "notice"},
+                      "A fresh deal: move cards, then check the position." if source == "deal"
+                      else "The position of the lesson \u201c" + str(source) + "\u201d: move"
+                      " cards, then check the position."), "fresh")
+
+    def load(self, scenario):
+        self.scenario = scenario
+        self.selected = None
+        self.checked = None
+        self.legal = []
+        self.steps = [{"caption": "", "expect": None}]
+        seats = scenario.get("players") or 2
+        self.set_html("ed-seat", "".join(
+            tag("option", {"value": str(n)}, "Seat " + str(n + 1)) for n in range(seats)))
+        self.el("ed-editor").hidden = False
+        self.render_position()
+        self.render_steps()
+        self.set_html("ed-output", "")
+
+    def render_position(self):
+        self.set_html("ed-zones", render_zones(self.scenario.get("game"),
+                                               self.scenario.get("position") or {},
+                                               self.selected))
+        self.el("ed-json").value = pretty(self.scenario)
+
+    def pick(self, path, index):
+        self.selected = None if self.selected == (path, index) else (path, index)
+        self.render_position()
+        self.focus_card(path, index)
+
+    def focus_card(self, path, index):
+        found = document.querySelector('[data-cmd=pick][data-zone="' + path
+                                       + '"][data-index="' + str(index) + '"]')
+        if found:
+            found.focus()
+
+    def move(self, path):
+        if self.selected is None:
+            return
+        position = self.scenario["position"]
+        source, index = self.selected
+        card = zone_list(position, source).pop(index)
+        destination = zone_list(position, path)
+        destination.append(card)
+        self.selected = None
+        self.checked = None
+        self.render_position()
+        self.focus_card(path, len(destination) - 1)
+        self.say(text("p", {"class": "notice"}, "Moved " + card_label(
+            self.scenario.get("game"), card) + ". Check the position to see what the engine"
+            " says."), "moved")
+
+    async def apply_json(self):
+        try:
+            data = json.loads(self.field("ed-json"))
+        except ValueError as error:
+            self.say(tag("div", {"class": "notice warn", "role": "alert"},
+                         text("strong", {}, "That is not JSON. "),
+                         esc(str(error) or "Check the brackets, commas and quotes.")),
+                     "refused")
+            return
+        if not isinstance(data, dict) or not isinstance(data.get("position"), dict):
+            self.say(text("p", {"class": "notice warn", "role": "alert"},
+                          "A scenario is a JSON object with a \"position\" object."),
+                     "refused")
+            return
+        self.scenario = data
+        self.selected = None
+        self.render_position()
+        await self.check(make_snippet=False)
+
+    def refused(self, error):
+        parts = [text("strong", {}, "The engine refuses this position. "),
+                 text("span", {"class": "reason"}, error.reason)]
+        if error.rule:
+            parts.append(text("span", {"class": "rule"}, " (rule " + error.rule + ")"))
+        self.say(tag("div", {"class": "notice warn", "role": "alert"}, *parts), "refused")
+
+    async def check(self, make_snippet):
+        if self.scenario is None:
+            return
+        try:
+            response = await client.call("check_scenario", scenario=self.scenario)
+        except EngineError as error:
+            self.checked = None
+            self.legal = []
+            self.refused(error)
+            self.set_html("ed-output", "")
+            return
+        self.checked = response
+        self.read_steps()
+        self.legal = response["legal"]
+        self.render_steps()
+        mover = response["to_move"]
+        turn = "the game is over" if mover is None else "Seat " + str(mover + 1) + " to move"
+        self.say(tag("p", {"class": "notice ok", "role": "status"},
+                     text("strong", {}, "Position OK: "),
+                     esc(turn + ", " + str(len(self.legal)) + " legal moves.")), "ok")
+        if make_snippet:
+            self.make_snippet()
+
+    # ---- caption steps ------------------------------------------------------------------------
+    def read_steps(self):
+        for index, step in enumerate(self.steps):
+            caption = self.el("step-caption-" + str(index))
+            expect = self.el("step-expect-" + str(index))
+            if caption:
+                step["caption"] = str(caption.value)
+            if expect:
+                value = str(expect.value)
+                step["expect"] = (self.legal[int(value)] if value.isdigit()
+                                  and int(value) < len(self.legal) else None)
+
+    def render_steps(self):
+        self.set_html("ed-steps", "".join(render_step(index, step, self.legal)
+                                          for index, step in enumerate(self.steps)))
+
+    def lesson_script(self, seat):
+        steps = []
+        for step in self.steps:
+            caption = step.get("caption", "").strip()
+            if not caption:
+                continue
+            entry = {"caption": caption}
+            if step.get("expect") is not None:
+                entry["expect"] = step["expect"]
+            steps.append(entry)
+        game = self.scenario.get("game")
+        return {"id": str(game) + "-my-example", "game": game,
+                "title": self.field("ed-title").strip() or "My example", "seat": seat,
+                "scenario": self.scenario, "steps": steps,
+                "explanation": self.field("ed-explanation").strip()}
+
+    # ---- the snippet --------------------------------------------------------------------------
+    def make_snippet(self):
+        seat = int(self.field("ed-seat") or "0")
+        href = str(window.location.href).split("#")[0].split("?")[0]
+        base = href.rsplit("/", 1)[0] + "/"
+        src = base + "embed.html?scenario=" + self.checked["encoded"]
+        if seat:
+            src += "&seat=" + str(seat)
+        info = self.game_info(self.checked["game"]) or {}
+        title = self.field("ed-title").strip() or (info.get("title", "Card game")
+                                                   + " example")
+        snippet = ('<iframe title="' + esc(title) + '" loading="lazy" src="' + esc(src)
+                   + '" style="width:100%;border:0;height:32rem"></iframe>')
+        script = pretty(self.lesson_script(seat))
+        self.set_html("ed-output", "".join([
+            text("h2", {"id": "snippet-h"}, "Embed snippet"),
+            text("p", {}, "Paste this into your page. It plays the position with the learner"
+                          " at Seat " + str(seat + 1) + " and bots in the other seats."),
+            tag("label", {"for": "ed-snippet", "class": "visually-hidden"}, "Embed snippet"),
+            tag("textarea", {"id": "ed-snippet", "readonly": True, "rows": "4",
+                             "data-src": src}, esc(snippet)),
+            tag("p", {"class": "row"}, button("Copy snippet", {"data-cmd": "copy"}),
+                tag("span", {"id": "ed-copied", "role": "status"}, "")),
+            text("h2", {}, "Try it"),
+            tag("iframe", {"id": "ed-preview", "title": "Preview: " + title, "src": src,
+                           "class": "preview"}),
+            text("h2", {}, "Lesson script"),
+            text("p", {}, "The embed plays the position; the captions travel in this lesson"
+                          " script, in the format of engine/lessons.py, for a built-in"
+                          " lesson."),
+            tag("label", {"for": "ed-script", "class": "visually-hidden"}, "Lesson script"),
+            tag("textarea", {"id": "ed-script", "readonly": True, "rows": "8"},
+                esc(script)),
+        ]))
+        document.documentElement.dataset.snippet = "ready"
+
+    def copy(self):
+        area = self.el("ed-snippet")
+        if not area:
+            return
+        area.select()
+        copied = window.matchbookCopy(area.value)  # static/js/copy.js: never throws
+        self.el("ed-copied").innerText = (" Copied." if copied else
+                                          " Selected: press Ctrl+C (or \u2318C) to copy.")
+
+
+editor = Editor()
+
+
+async def start():
+    document.addEventListener("click", create_proxy(editor.on_click))
+    document.addEventListener("change", create_proxy(editor.on_change))
+    await editor.boot()
