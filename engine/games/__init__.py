@@ -2,6 +2,7 @@
 
 from .matatu import Matatu
 from .match_maker import MatchMaker
+from .matchmakers import Matchmakers
 from .matchmaster import Matchmaster
 
-GAMES = {game.id: game for game in (Matatu, Matchmaster, MatchMaker)}
+GAMES = {game.id: game for game in (Matatu, Matchmaster, MatchMaker, Matchmakers)}

@@ -144,7 +144,7 @@ def _card_button(ctx, view, index, code, extra_class=""):
 
 def _zone(title, label, *children):
     return tag("section", {"class": "mk-zone", "aria-label": label},
-               text("h3", {"class": "zone-title"}, title), *children)
+               text("h2", {"class": "zone-title"}, title), *children)
 
 
 def _facts(view, ctx):
@@ -238,15 +238,19 @@ def _exchange(view, ctx):
             continue
         step = team.get("step")
         if step == "give":
-            what = seat_name(ctx, team["initiator"]) + " is picking 3 cards for " \
+            what = _is(seat_name(ctx, team["initiator"])) + " picking 3 cards for " \
                 + seat_name(ctx, team["partner"])
         elif step == "return":
-            what = seat_name(ctx, team["partner"]) + " is picking 3 cards to return"
+            what = _is(seat_name(ctx, team["partner"])) + " picking 3 cards to return"
         else:
             what = "exchange done"
         parts.append(text("p", {"class": "mk-note"}, "Team " + str(_team_of(
             view, team["initiator"]) + 1) + ": " + what + "."))
     return _zone("The exchange", "The exchange", *parts)
+
+
+def _is(name):
+    return name + (" are" if name == "You" else " is")
 
 
 def _straw(view, ctx):
@@ -270,7 +274,7 @@ def _straw(view, ctx):
             items.append(tag("li", {"class": "mk-stack"}, top, under))
         face_down = sum(1 for stack in stacks if stack.get("down"))
         blocks.append(tag("div", {"class": "mk-straw"},
-                          text("h4", {}, seat_name(ctx, seat) + ": straw piles ("
+                          text("h3", {}, seat_name(ctx, seat) + ": straw piles ("
                                + str(face_down) + " face down)"),
                           tag("ul", {"class": "mk-stacks"}, *items)))
     return _zone("Straw piles", "Straw piles", *blocks)
@@ -364,7 +368,7 @@ def _campsites(view, ctx):
             body = _arrangement(camp["arrangement"])
             points = " · " + str(camp["arrangement"].get("points", 0)) + " points as they pair up"
         blocks.append(tag("div", {"class": "mk-camp"},
-                          text("h4", {}, title + points), body))
+                          text("h3", {}, title + points), body))
     return _zone("Campsites", "Campsites", *blocks)
 
 
