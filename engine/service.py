@@ -12,6 +12,8 @@ Requests (``op`` and its fields):
   act      action, viewer                                 a player's action
   undo     viewer                                         take back the viewer's last move
   compare_rules game, a, b ({rules, options} each)        what differs, for the rules page
+  pack_script script ({scenario, seat, title, captions, explanation}) -> link text
+  open_script text, viewer                                a teacher's captioned example
   try      action, viewer                                 like act, for a move that may be illegal
   bot      level, seat, viewer                            the bot to move (seat) chooses and plays
   view     viewer                                         the state again, for another seat
@@ -289,6 +291,28 @@ def _lesson_restart(request):
     return _lesson_state(_open_lesson().restart())
 
 
+def _pack_script(request):
+    """A teacher's example: a position plus captions (the editor writes it), as link text."""
+    script = request.get("script")
+    if not isinstance(script, dict) or not isinstance(script.get("scenario"), dict):
+        raise IllegalAction("A script is a position (\"scenario\") with its captions.")
+    captions = script.get("captions") or []
+    if not isinstance(captions, list) or not all(isinstance(c, str) for c in captions):
+        raise IllegalAction("A script's captions are a list of texts.")
+    lesson_data.validate_scenario(script["scenario"])
+    return {"ok": True, "text": share.pack(script, lesson_data.MAX_SCENARIO_BYTES, "example")}
+
+
+def _open_script(request):
+    script = share.unpack(request.get("text"), lesson_data.MAX_SCENARIO_BYTES, "example")
+    state = _scenario({"scenario": script.get("scenario"), "viewer": request.get("viewer"),
+                       "slot": _slot(request)})
+    state["script"] = {"title": str(script.get("title") or ""),
+                       "captions": [str(c) for c in script.get("captions") or []],
+                       "explanation": str(script.get("explanation") or "")}
+    return state
+
+
 def _compare_rules(request):
     cls = GAMES.get(request.get("game"))
     if cls is None:
@@ -370,5 +394,6 @@ _OPERATIONS = {
     "lesson_back": _lesson_back, "lesson_restart": _lesson_restart,
     "share_deal": _share_deal, "open_deal": _open_deal, "share_game": _share_game,
     "open_game": _open_game, "undo": _undo, "compare_rules": _compare_rules,
+    "pack_script": _pack_script, "open_script": _open_script,
     "deal_position": _deal_position, "check_scenario": _check_scenario,
 }

@@ -126,3 +126,14 @@ def test_the_editor_offers_a_checked_example_position_for_every_game():
         assert dealt["ok"] and dealt["scenario"]["game"] == game
         assert call(op="check_scenario", scenario=dealt["scenario"])["ok"]
     assert "no game called" in call(op="deal_position", game="chess")["error"]
+
+
+def test_a_teachers_captioned_example_travels_as_link_text():
+    scenario = call(op="deal_position", game="matatu", players=3, seed=4)["scenario"]
+    packed = call(op="pack_script", script={"scenario": scenario, "seat": 0, "title": "T",
+                                            "captions": ["First", "Then"], "explanation": "End"})
+    opened = call(op="open_script", text=packed["text"], viewer=0)
+    assert opened["ok"] and opened["script"]["captions"] == ["First", "Then"]
+    assert sorted(opened["view"]["hand"]) == sorted(scenario["position"]["hands"][0])
+    broken = dict(scenario, position=dict(scenario["position"], hands=[[], [], []]))
+    assert call(op="pack_script", script={"scenario": broken, "captions": []})["ok"] is False

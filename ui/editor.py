@@ -343,7 +343,7 @@ class Editor:
                      text("strong", {}, "Position OK: "),
                      esc(turn + ", " + str(len(self.legal)) + " legal moves.")), "ok")
         if make_snippet:
-            self.make_snippet()
+            await self.make_snippet()
 
     # ---- caption steps ------------------------------------------------------------------------
     def read_steps(self):
@@ -378,11 +378,24 @@ class Editor:
                 "explanation": self.field("ed-explanation").strip()}
 
     # ---- the snippet --------------------------------------------------------------------------
-    def make_snippet(self):
+    async def make_snippet(self):
         seat = int(self.field("ed-seat") or "0")
         href = str(window.location.href).split("#")[0].split("?")[0]
         base = href.rsplit("/", 1)[0] + "/"
         src = base + "embed.html?scenario=" + self.checked["encoded"]
+        captions = [step.get("caption", "").strip() for step in self.steps
+                    if step.get("caption", "").strip()]
+        explanation = self.field("ed-explanation").strip()
+        if captions or explanation:
+            # The captions travel with the position: the embed shows one per reader's move.
+            try:
+                packed = await client.call("pack_script", script={
+                    "scenario": self.scenario, "seat": seat, "captions": captions,
+                    "title": self.field("ed-title").strip(), "explanation": explanation})
+                src = base + "embed.html?script=" + packed["text"]
+            except EngineError as error:
+                self.refused(error)
+                return
         if seat:
             src += "&seat=" + str(seat)
         info = self.game_info(self.checked["game"]) or {}
@@ -394,7 +407,8 @@ class Editor:
         self.set_html("ed-output", "".join([
             text("h2", {"id": "snippet-h"}, "Embed snippet"),
             text("p", {}, "Paste this into your page. It plays the position with the learner"
-                          " at Seat " + str(seat + 1) + " and bots in the other seats."),
+                          " at Seat " + str(seat + 1) + " and bots in the other seats, and"
+                          " shows your captions, one after each of the learner's moves."),
             tag("label", {"for": "ed-snippet", "class": "visually-hidden"}, "Embed snippet"),
             tag("textarea", {"id": "ed-snippet", "readonly": True, "rows": "4",
                              "data-src": src}, esc(snippet)),
@@ -404,9 +418,8 @@ class Editor:
             tag("iframe", {"id": "ed-preview", "title": "Preview: " + title, "src": src,
                            "class": "preview"}),
             text("h2", {}, "Lesson script"),
-            text("p", {}, "The embed plays the position; the captions travel in this lesson"
-                          " script, in the format of engine/lessons.py, for a built-in"
-                          " lesson."),
+            text("p", {}, "The same example as a lesson script (engine/lessons.py format),"
+                          " should you want to add it as a built-in lesson."),
             tag("label", {"for": "ed-script", "class": "visually-hidden"}, "Lesson script"),
             tag("textarea", {"id": "ed-script", "readonly": True, "rows": "8"},
                 esc(script)),

@@ -11,6 +11,8 @@
 #   theme=light|dark   delay=600 (bot pacing in ms)
 #   lesson=matatu-cut-exactly-20   a built-in lesson (engine/lessons.py) instead of a deal
 #   scenario=<text>    a position encoded by engine.lessons.encode_scenario
+#   script=<text>      a teacher's captioned example (editor.html writes it): a position
+#                      plus captions, one shown per move of the reader
 #
 # Messages to the host (window.parent): {"source": "matchbook", "type": ...} with type
 # "height" (height), "ready", "move" (moves, action), "step" (step, steps, kind),
@@ -31,7 +33,7 @@ from ui.markup import button, esc, tag, text
 from ui.render_table import render_table
 
 KNOWN_PARAMS = ("game", "seed", "players", "seat", "rules", "options", "controls", "theme",
-                "delay", "lesson", "scenario")
+                "delay", "lesson", "scenario", "script")
 LESSON_STEPS = {"watch": "lesson_watch", "back": "lesson_back", "next": "lesson_next",
                 "restart": "lesson_restart"}
 CONTROLS = ("status", "seats", "centre", "choices", "hand", "log")
@@ -43,6 +45,23 @@ LESSON_CMDS = {"lesson-watch": "lesson_watch", "lesson-back": "lesson_back",
 
 class EmbedError(Exception):
     pass
+
+
+def script_panel(script, moves, over):
+    """A teacher's captions: the next one after each of the reader's moves, then the close."""
+    if not script:
+        return ""
+    captions = script.get("captions") or []
+    index = moves or 0
+    if over or index >= len(captions):
+        caption = script.get("explanation") or (captions[-1] if captions else "")
+    else:
+        caption = captions[index]
+    parts = []
+    if script.get("title"):
+        parts.append(tag("p", {"class": "lesson-step"}, text("strong", {}, script["title"])))
+    parts.append(text("p", {"class": "caption", "id": "lesson-caption"}, caption))
+    return tag("section", {"class": "lesson", "aria-label": "Example"}, *parts)
 
 
 def lesson_panel(lesson):
@@ -96,11 +115,13 @@ def parse_params(search):
     if unknown:
         raise EmbedError("Unknown embed parameter " + ", ".join(sorted(unknown))
                          + ". Known: " + ", ".join(KNOWN_PARAMS) + ".")
-    if not (pairs.get("game") or pairs.get("lesson") or pairs.get("scenario")):
+    if not (pairs.get("game") or pairs.get("lesson") or pairs.get("scenario")
+            or pairs.get("script")):
         raise EmbedError("The embed needs a game, a lesson or a scenario, e.g."
                          " embed.html?game=matatu.")
     settings = {"game": pairs.get("game"), "seed": parse_value(pairs.get("seed", "1")),
                 "lesson": pairs.get("lesson"), "scenario": pairs.get("scenario"),
+                "script": pairs.get("script"),
                 "rules": pairs.get("rules") or None, "options": {},
                 "theme": pairs.get("theme", "light")}
     for name in ("players", "seat", "delay"):
@@ -164,7 +185,9 @@ class Embed(App):
         html, self.tries = render_table(state, self.ctx())
         # Rule links open the full rules page, outside the frame.
         html = html.replace('href="#/rules/', 'target="_blank" href="index.html#/rules/')
-        self.mount(lesson_panel(self.session.get("lesson")) + html)
+        self.mount(lesson_panel(self.session.get("lesson"))
+                   + script_panel(self.session.get("script"), self.session.get("reader_moves"),
+                                  state["over"]) + html)
         root.dataset.moves = str(state["moves"])
         mover = state["to_move"]
         if state["over"] or (self.session.get("lesson") or {}).get("done"):
@@ -195,6 +218,8 @@ class Embed(App):
         session["choosing"] = None
         if state["moves"] != before and state["last"] is not None:
             self.post("move", moves=state["moves"], action=state["last"])
+            if session.get("script") and state["last"].get("seat") == session["viewer"]:
+                session["reader_moves"] = session.get("reader_moves", 0) + 1
         if state["over"]:
             self.post("game-over", result=state["result"])
 
@@ -226,8 +251,8 @@ class Embed(App):
         if params.get("lesson"):
             await self.start_lesson(params["lesson"])
             return
-        if params.get("scenario"):
-            await self.start_scenario(params["scenario"])
+        if params.get("scenario") or params.get("script"):
+            await self.start_scenario(params.get("scenario"), params.get("script"))
             return
         info = self.game_info(params["game"])
         if info is None:
@@ -281,10 +306,13 @@ class Embed(App):
         seats[view["seat"]] = "human"
         self.open_session(state, view["game"], seats, view["seat"])
 
-    async def start_scenario(self, scenario):
+    async def start_scenario(self, scenario, script=None):
         seat = self.params.get("seat", 0)
         try:
-            state = await client.call("scenario", scenario=scenario, viewer=seat)
+            if script:
+                state = await client.call("open_script", text=script, viewer=seat)
+            else:
+                state = await client.call("scenario", scenario=scenario, viewer=seat)
         except EngineError as error:
             self.fail(error.reason)
             return
@@ -294,6 +322,10 @@ class Embed(App):
             return
         seats[seat] = "human"
         self.open_session(state, state["view"]["game"], seats, seat)
+        if state.get("script"):
+            self.session["script"] = state["script"]
+            self.session["reader_moves"] = 0
+            self.render()
 
     async def send(self, action):
         session = self.session

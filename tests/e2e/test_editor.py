@@ -91,7 +91,7 @@ def test_the_snippet_plays_the_position_it_was_built_from(editor, axe):
     snippet = page.input_value("#ed-snippet")
     assert snippet.startswith('<iframe title="Follow suit or rank" loading="lazy" src="')
     src = re.search(r'src="([^"]+)"', snippet).group(1)
-    assert "/embed.html?scenario=" in src
+    assert "/embed.html?script=" in src  # the captions travel with the position
     script = json.loads(page.input_value("#ed-script"))
     assert [step["caption"] for step in script["steps"]] == [
         "Which card can you play on the pile?", "Now the other seat plays."]
@@ -117,6 +117,8 @@ def test_the_snippet_plays_the_position_it_was_built_from(editor, axe):
     shown = page.locator(".hand button[data-card]").evaluate_all(
         "bs => bs.map(b => b.dataset.card)")
     assert sorted(shown) == sorted(learner)
+    # The teacher's first caption shows above the table until the reader moves.
+    assert page.locator(".lesson .caption").inner_text() == "Which card can you play on the pile?"
 
 
 def test_broken_json_and_an_emptied_hand_show_why(editor, axe):
