@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from matchbook import fast_bots
 
+from engine.cards import standard_deck
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -168,3 +170,23 @@ def test_embeds_work_offline_after_the_first_visit(tmp_path, dist_dir, serve,
     page.goto(site.url + "embed.html?lesson=matatu-cut-7d-7h-8s")
     page.wait_for_selector("html[data-embed=ready]", timeout=90_000)
     assert "7♦" in page.locator(".lesson .caption").inner_text()
+
+
+def test_the_host_can_drive_a_lesson_and_load_a_scenario(embed):
+    """Parent -> frame messages: step (watch/back) and load-scenario; plain data only."""
+    embed.goto("embed.html?lesson=matatu-cut-exactly-20")
+    embed.wait_for_selector("html[data-embed=ready]", timeout=90_000)
+    embed.evaluate("() => window.postMessage({type: 'step', do: 'watch'}, '*')")
+    embed.wait_for_function("() => document.documentElement.dataset.lesson === 'done'")
+    embed.evaluate("() => window.postMessage({type: 'step', do: 'back'}, '*')")
+    embed.wait_for_function("() => document.documentElement.dataset.lesson === 'expect'")
+    scenario = {"game": "matatu", "players": 2, "seed": 3, "position": {
+        "hands": [["7D", "7H", "8S"], ["2C", "3C", "4C"]], "pile": ["6D"],
+        "stock": [c for c in standard_deck() if c not in
+                  {"7D", "7H", "8S", "2C", "3C", "4C", "6D"}],
+        "base_card": "6D", "to_move": 0, "dealer": 1}}
+    embed.evaluate("s => window.postMessage({type: 'load-scenario', scenario: s}, '*')",
+                   scenario)
+    embed.wait_for_function("() => document.querySelectorAll('.hand button').length === 3")
+    cards = embed.locator(".hand button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert sorted(cards) == ["7D", "7H", "8S"]
