@@ -161,6 +161,7 @@ class App:
                 "No game in progress. "), tag("a", {"href": "#/"}, "Start one in the lobby.")))
             return
         state = session["state"]
+        root.dataset.moves = str(state["moves"])  # the handoff screen counts moves too
         if session.get("handoff") is not None:
             self.mount(handoff_screen(self.ctx(), session["handoff"]))
             root.dataset.turn = "handoff"
