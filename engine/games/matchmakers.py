@@ -1416,7 +1416,10 @@ class Matchmakers(Game):
             "campsites": campsites,
             "discard": list(self.discard),
             "score_sheet": {"rounds": [_public_row(row) for row in self.score_rows],
-                            "totals": list(self.totals)},
+                            "totals": list(self.totals),
+                            # the 30-point rule's state, for the table to show (MK-A20)
+                            "lead": abs(self.totals[0] - self.totals[1]),
+                            "winning_margin": WINNING_MARGIN},
             "scores": [self.totals[self.team_of(s)] for s in range(players)],
             "log": list(self.log),  # events are never changed once written
             "result": self.result(),

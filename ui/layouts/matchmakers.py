@@ -413,9 +413,15 @@ def score_sheet(view, ctx, open_):
     table = tag("table", {"class": "score-sheet mk-sheet"},
                 tag("thead", {}, tag("tr", {}, *head)), tag("tbody", {}, *body),
                 tag("tfoot", {}, tag("tr", {}, *totals)))
+    team_totals = sheet.get("totals") or [0, 0]
+    lead = sheet.get("lead", 0)  # the engine's figures for the 30-point rule (MK-A20)
+    lead_text = ("teams level" if lead == 0 else "team " + str(
+        1 if team_totals[0] > team_totals[1] else 2) + " leads by " + str(lead))
     return tag("details", {"class": "sheet", "open": open_},
                text("summary", {}, "Score sheet (" + str(len(rows)) + " of "
-                    + str(view.get("rounds")) + " rounds)"),
+                    + str(view.get("rounds")) + " rounds; " + lead_text
+                    + ", the game ends at a lead of "
+                    + str(sheet.get("winning_margin", "")) + ")"),
                tag("div", {"class": "scroll"}, table))
 
 
