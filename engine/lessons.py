@@ -43,26 +43,17 @@ import copy
 from .cards import standard_deck
 from .errors import IllegalAction
 from .games import GAMES
-from .games.matatu import Matatu
-from .games.match_maker import CHANCE_MIXES, CHANCES, GRIDS, PERSONS, MatchMaker, person_counts
-from .games.matchmakers import Matchmakers
-from .games.matchmaster import Matchmaster
-from .rng import SeededRng
+from .games.match_maker import CHANCE_MIXES, CHANCES, GRIDS, PERSONS, person_counts
 from .scenario import from_scenario
 from .share import pack, unpack
 
 MAX_SCENARIO_BYTES = 20_000  # decoded JSON; a hand-written position is a few kB at most
 
-# Every game with a module, registered in engine.GAMES or not yet (lessons are written while
-# a game is being finished; the registry decides what the lobby offers, not what can be taught).
-GAME_CLASSES = {cls.id: cls for cls in (Matatu, Matchmaster, Matchmakers, MatchMaker)}
-
 
 def _game_class(game_id):
     cls = GAMES.get(game_id) if isinstance(game_id, str) else None
-    cls = cls or (GAME_CLASSES.get(game_id) if isinstance(game_id, str) else None)
     if cls is None:
-        known = ", ".join(sorted(set(GAMES) | set(GAME_CLASSES)))
+        known = ", ".join(sorted(GAMES))
         raise IllegalAction(f"There is no game called {game_id!r}; the games are {known}.")
     return cls
 
@@ -70,34 +61,14 @@ def _game_class(game_id):
 # ---- scenarios: build, check, share ---------------------------------------------------------
 
 def build_game(data):
-    """The game a scenario describes, for registered games and for those not yet registered."""
+    """The game a scenario describes (engine.from_scenario, with messages naming the games)."""
     if not isinstance(data, dict):
         raise IllegalAction("A scenario is a JSON object.")
     if data.get("game") is None:
-        known = ", ".join(sorted(set(GAMES) | set(GAME_CLASSES)))
+        known = ", ".join(sorted(GAMES))
         raise IllegalAction(f"A scenario names its game: \"game\" is one of {known}.")
-    cls = _game_class(data["game"])
-    if data["game"] in GAMES:
-        return from_scenario(data)
-    # Not registered yet: the same steps as engine.scenario.from_scenario.
-    position = data.get("position")
-    if not isinstance(position, dict):
-        raise IllegalAction("A scenario needs a \"position\" object.")
-    players = data.get("players", cls.default_players)
-    if (isinstance(players, bool) or not isinstance(players, int)
-            or not cls.min_players <= players <= cls.max_players):
-        raise IllegalAction(
-            f"{cls.title} is played by {cls.min_players} to {cls.max_players} players.")
-    game = object.__new__(cls)
-    game.players = players
-    game.seed = data.get("seed", 0)
-    game.rules = cls.resolve_rules(data.get("rules"))
-    game.options = cls.resolve_options(data.get("options"))
-    game.rng = SeededRng(game.seed)
-    game.actions = []
-    game.scenario = copy.deepcopy(data)
-    game.setup_position(copy.deepcopy(position))
-    return game
+    _game_class(data["game"])
+    return from_scenario(data)
 
 
 def validate_scenario(data):

@@ -35,11 +35,6 @@ from engine.games.match_maker import (
 from engine.rng import SeededRng
 
 
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    monkeypatch.setitem(engine.GAMES, "match_maker", MatchMaker)
-
-
 def table(grid, *, ctp=(), mate=(), change=(), players=2, to_move=0, options=None, **position):
     """A scenario game. ``grid`` maps (row, col) to a stack, bottom..top; every card not
     placed goes to the Discard pile."""

@@ -36,13 +36,6 @@ from engine.games.matchmakers import (
 from engine.rng import SeededRng
 
 
-@pytest.fixture(autouse=True, scope="module")
-def registered():
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(engine.GAMES, "matchmakers", Matchmakers)
-        yield
-
-
 def table(hands, *, options=None, seed=0, **position):
     """A scenario game with these hands (one list per seat); see Matchmakers.setup_position."""
     return from_scenario({"game": "matchmakers", "players": len(hands), "seed": seed,

@@ -33,13 +33,6 @@ from engine.games.matchmaster import (
 from engine.rng import SeededRng
 
 
-@pytest.fixture(autouse=True, scope="module")
-def registered():
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(engine.GAMES, "matchmaster", Matchmaster)
-        yield
-
-
 def table(hands, *, options=None, seed=0, **position):
     """A scenario game with these hands (one list per seat); see Matchmaster.setup_position."""
     return from_scenario({"game": "matchmaster", "players": len(hands), "seed": seed,
