@@ -9,10 +9,9 @@ The protocol (see DESIGN.md):
     >>> same = engine.load_game(game.to_json())
 """
 
-import json
-
+from . import limits
 from .errors import IllegalAction
-from .game import SAVE_FORMAT, Game
+from .game import READABLE_FORMATS, SAVE_FORMAT, Game
 from .games import GAMES
 from .scenario import from_scenario
 
@@ -34,22 +33,33 @@ def new_game(game_id: str, *, players: int | None = None, seed=0, rules: str | N
 
 def _parse_record(data) -> dict:
     if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except ValueError as error:
-            raise IllegalAction(f"This save is not valid JSON ({error}).") from None
+        data = limits.parse_json(data, what="save")
     if not isinstance(data, dict):
         raise IllegalAction("This save is not a game record.")
-    if data.get("format") != SAVE_FORMAT:
+    if data.get("format") not in READABLE_FORMATS:
+        shown = data.get("format") if _small(data.get("format")) else "an unknown one"
         raise IllegalAction(
-            f"This save uses format {data.get('format')!r}; this version of Matchbook reads"
-            f" format {SAVE_FORMAT}.")
+            f"This save uses format {shown!r}; this version of Matchbook reads formats"
+            f" {', '.join(str(f) for f in READABLE_FORMATS)}.")
     return data
 
 
+def _small(value) -> bool:
+    return isinstance(value, (int, str)) and len(str(value)) <= 20
+
+
 def _fresh_from_record(data: dict) -> Game:
-    if data.get("scenario") is not None:
-        return from_scenario(data["scenario"])
+    scenario = data.get("scenario")
+    if scenario is not None:
+        game = from_scenario(scenario)
+        # A record names its game, players, rules and options: they must be the scenario's.
+        for key in ("game", "players", "rules"):
+            if data.get(key) is not None and data.get(key) != getattr(game, key if key !=
+                                                                     "game" else "id"):
+                raise IllegalAction(f"This record's {key} does not match its scenario's.")
+        if data.get("options") is not None and data["options"] != game.options:
+            raise IllegalAction("This record's options do not match its scenario's.")
+        return game
     return new_game(data.get("game"), players=data.get("players"), seed=data.get("seed", 0),
                     rules=data.get("rules"), options=data.get("options"))
 
@@ -61,9 +71,13 @@ def replay(data, upto: int | None = None) -> Game:
     """
     data = _parse_record(data)
     game = _fresh_from_record(data)
-    actions = data.get("actions") or []
+    actions = data.get("actions")
+    if actions is None:
+        actions = []
     if not isinstance(actions, list):
         raise IllegalAction("The save's action log is not a list.")
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int)):
+        raise IllegalAction("\"upto\" is a number of moves.")
     for number, action in enumerate(actions[:upto]):
         try:
             game.apply(action)
@@ -73,19 +87,33 @@ def replay(data, upto: int | None = None) -> Game:
 
 
 def load_game(data) -> Game:
-    """Restore a saved game exactly, RNG state included, from ``Game.to_json()``."""
+    """A saved game, believed only if it replays: the record is replayed move by move, the
+    result must be a consistent position, and a ``check`` digest (format 2) must match.
+
+    Format 1 saves carried a full state snapshot written by an older engine; it is not
+    trusted (or needed): their record is replayed the same way."""
     data = _parse_record(data)
-    if "state" not in data:
-        return replay(data)
-    game = _fresh_from_record(data)
-    game.actions = list(data.get("actions") or [])
-    try:
-        state = dict(data["state"])
-        game.rng.state = int(state.pop("rng"))
-        game.restore(state)
-    except (KeyError, TypeError, ValueError) as error:
-        raise IllegalAction(f"This save's state cannot be read ({error!r}).") from None
+    game = replay(data)
+    check = data.get("check")
+    if data.get("format") == 2 and check is not None:
+        if not isinstance(check, dict) or check.get("digest") != game.digest() \
+                or check.get("moves") != len(game.actions):
+            raise IllegalAction("This save does not match its own move record: it was changed"
+                                " or written by another version.")
+    problem = consistency_problem(game)
+    if problem:
+        raise IllegalAction(f"This save replays to a broken game: {problem}.")
     return game
+
+
+def consistency_problem(game: Game) -> str | None:
+    """What is wrong with a game's position, or None: every card in exactly one place (for
+    games that report where cards are) and someone may act unless it is over."""
+    if not game.over:
+        pending = game.pending
+        if not pending or not any(game.legal_actions(seat) for seat in pending):
+            return "nobody can move, yet it is not over"
+    return None
 
 
 def catalog() -> list[dict]:

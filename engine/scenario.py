@@ -1,4 +1,4 @@
-"""Scenarios: a position any game can be built from (tests, lessons, embeds).
+"""Scenarios: a position any game can be built from (tests, lessons, embeds, the editor).
 
 A scenario is a JSON object:
 
@@ -8,17 +8,21 @@ A scenario is a JSON object:
       "options": {"jokers": false},# optional, defaults from the game's OPTIONS table
       "players": 3,                # seat count
       "seed": 7,                   # optional: seeds the RNG used after the position (draws)
+      "rng": "1234",               # optional: the RNG's exact state (Game.to_scenario writes it)
       "position": {...}            # game-specific; each game documents its own format
     }
 
 Each game documents the ``position`` it accepts in its ``setup_position`` docstring, with an
 example; ``docs/scenarios.md`` collects one example per game. A scenario must describe every
 card (each exactly once); a position the rules could not reach is refused with a reason.
+``Game.to_scenario()`` writes a game's current position in this format.
 """
 
-import copy
-
 from .errors import IllegalAction
+from .game import copy_json
+from .rng import SeededRng
+
+SCENARIO_KEYS = ("game", "players", "rules", "options", "seed", "rng", "position")
 
 
 def from_scenario(data: dict):
@@ -26,23 +30,22 @@ def from_scenario(data: dict):
 
     if not isinstance(data, dict):
         raise IllegalAction("A scenario is a JSON object.")
+    unknown = sorted(str(key) for key in data if key not in SCENARIO_KEYS)
+    if unknown:
+        raise IllegalAction(f"A scenario has no key {unknown[0]!r}; the keys are"
+                            f" {', '.join(SCENARIO_KEYS)}.")
     cls = game_class(data.get("game"))
     position = data.get("position")
     if not isinstance(position, dict):
         raise IllegalAction("A scenario needs a \"position\" object.")
     game = object.__new__(cls)
-    players = data.get("players", cls.default_players)
-    if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
-        raise IllegalAction(
-            f"{cls.title} is played by {cls.min_players} to {cls.max_players} players.")
-    from .rng import SeededRng
-
-    game.players = players
-    game.seed = data.get("seed", 0)
-    game.rules = cls.resolve_rules(data.get("rules"))
-    game.options = cls.resolve_options(data.get("options"))
-    game.rng = SeededRng(game.seed)
-    game.actions = []
-    game.scenario = copy.deepcopy(data)
-    game.setup_position(copy.deepcopy(position))
+    game._init_common(data.get("players"), data.get("seed", 0), data.get("rules"),
+                      data.get("options"), scenario=copy_json(data))
+    if data.get("rng") is not None:
+        state = data["rng"]
+        if not isinstance(state, str) or not state.isdigit() or len(state) > 20 \
+                or int(state) >= 1 << 64:
+            raise IllegalAction("\"rng\" is the generator's state: a number in a string.")
+        game.rng = SeededRng.from_json(state)
+    game.setup_position(copy_json(position))
     return game

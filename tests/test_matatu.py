@@ -1035,7 +1035,8 @@ def test_options_table():
 
 # ---- views and hidden information ----------------------------------------------------------
 
-VIEW_KEYS = {"game", "rules", "options", "players", "seat", "to_move", "over", "round",
+VIEW_KEYS = {"log_from", "log_next",
+             "game", "rules", "options", "players", "seat", "to_move", "over", "round",
              "rounds", "dealer", "stage", "hand", "hand_counts", "drawn", "pile_top",
              "pile_count", "stock_count", "base_card", "chopper", "active_suit",
              "requested_suit", "open_pile", "penalty", "scores", "log", "result"}

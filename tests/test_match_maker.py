@@ -940,7 +940,8 @@ def test_options_table_has_every_config_key():
 
 # ---- views and hidden information --------------------------------------------------------
 
-VIEW_KEYS = {"game", "rules", "options", "players", "seat", "to_move", "pending", "over",
+VIEW_KEYS = {"log_from", "log_next",
+             "game", "rules", "options", "players", "seat", "to_move", "pending", "over",
              "dealer", "turn_player", "turn", "round", "stage", "decision", "grid", "grid_rows",
              "grid_cols", "pc1", "pc2", "match", "change_to_person", "mate_pile", "change_pile",
              "discard", "mate_drawn", "predrawn", "change_card", "piles", "scores", "deck",

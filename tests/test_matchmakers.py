@@ -1038,7 +1038,8 @@ def test_mk_a29_the_two_player_starter_of_the_next_round(starter, scores, expect
 
 # ---- views, saves, rules data ------------------------------------------------------------------
 
-VIEW_KEYS = {"game", "rules", "options", "players", "seat", "team", "teams", "to_move",
+VIEW_KEYS = {"log_from", "log_next",
+             "game", "rules", "options", "players", "seat", "team", "teams", "to_move",
              "pending", "decisions", "over", "stage", "round", "rounds", "dealer", "starter",
              "leader", "hand", "hand_counts", "straw", "guides", "office", "exchange", "trick",
              "lead_colour", "resolution", "last_trick", "campsites", "discard", "score_sheet",
@@ -1186,7 +1187,7 @@ def test_options_table_has_every_mk_config_key_default_first():
         assert set(spec) == {"id", "title", "default", "values", "meaning", "ruling", "locked"}
         assert spec["values"][0] == spec["default"]
     assert Matchmakers(seed=1).options["trump_vs_trump"] == "highest"
-    with pytest.raises(IllegalAction, match="trump_vs_trump"):
+    with pytest.raises(IllegalAction, match="Guide against guide"):
         Matchmakers(seed=1, options={"trump_vs_trump": "lowest"})
     with pytest.raises(IllegalAction, match="no option"):
         Matchmakers(seed=1, options={"jokers": True})
@@ -1202,7 +1203,7 @@ def test_play_refusals_unknown_cards_cards_not_held_and_face_down_cards():
     err = refused(game, {"type": "play", "card": "R3", "seat": 0})
     assert "You do not hold the red 3" in err.reason
     err = refused(game, {"type": "dance", "seat": 0})
-    assert "no 'dance' move" in err.reason
+    assert "no move called 'dance'" in err.reason
     err = refused(game, {"type": "collect", "card": "R3", "seat": 0})
     assert "play a card" in err.reason
 

@@ -440,8 +440,9 @@ def test_play_messages_for_cards_not_held_or_unknown_and_unknown_moves():
         "You do not hold the light blue 5 (LB5).")
     assert "There is no card 'XX1'" in refused(
         game, {"type": "play", "card": "XX1", "seat": 1}).reason
-    assert "There is no card None" in refused(game, {"type": "play", "seat": 1}).reason
-    assert "no 'pass' move" in refused(game, {"type": "pass", "seat": 1}).reason
+    assert "exactly these fields: card, seat, type" in refused(
+        game, {"type": "play", "seat": 1}).reason
+    assert "no move called 'pass'" in refused(game, {"type": "pass", "seat": 1}).reason
     assert "already revealed" in refused(game, {"type": "bid", "bid": 1, "seat": 1}).reason
     assert "not seat 3's turn" in refused(game, {"type": "play", "card": "LO1", "seat": 2}).reason
     # an extra field makes it a different action; refused without touching the state
@@ -507,7 +508,8 @@ def test_end_winner_most_points_wins_and_ties_share():
 
 # ---- views, saves, rules data ------------------------------------------------------------------
 
-VIEW_KEYS = {"game", "rules", "options", "players", "seat", "to_move", "pending", "over",
+VIEW_KEYS = {"log_from", "log_next",
+             "game", "rules", "options", "players", "seat", "to_move", "pending", "over",
              "round", "rounds", "cards_this_round", "dealer", "leader", "stage", "hand",
              "hand_counts", "bid_range", "bids", "has_bid", "bids_revealed", "tricks_won",
              "trick", "lead_colour", "trump", "last_trick", "score_sheet", "scores", "log",
@@ -617,7 +619,7 @@ def test_options_table_has_every_ms_config_key_default_first():
     assert Matchmaster(seed=1).options == {"allow_bid_above_hand": False, "dealer_hook": False,
                                            "overtrump_reference": "highest_trump",
                                            "must_undertrump": True}
-    with pytest.raises(IllegalAction, match="overtrump_reference"):
+    with pytest.raises(IllegalAction, match="Overtrumping after a trump lead"):
         Matchmaster(seed=1, options={"overtrump_reference": "lowest"})
     with pytest.raises(IllegalAction, match="no option"):
         Matchmaster(seed=1, options={"players": 4})

@@ -37,10 +37,10 @@ def test_a_save_is_checked_against_its_own_record():
     save = state["save"]
     assert call(op="check", save=save)["ok"]
     tampered = json.loads(save)
-    tampered["state"]["stock"] = list(reversed(tampered["state"]["stock"]))
+    tampered["seed"] = 2  # the record now replays to another deal than the one saved
     checked = call(op="check", save=json.dumps(tampered))
     assert checked["ok"] is False
-    assert checked["error"] == "This save does not match its own move record."
+    assert checked["error"].startswith("This save does not match its own move record")
 
 
 def test_replay_never_touches_the_game_in_play():
@@ -80,8 +80,8 @@ def test_undo_takes_back_a_move_that_revealed_nothing_before_anyone_else_moves()
         if not played["over"] and played["to_move"] != seat:
             assert played["undo"] is True
             undone = call(op="undo", viewer=seat)
-            assert undone["ok"] and json.loads(undone["save"])["state"] == \
-                json.loads(before)["state"]
+            assert undone["ok"] and json.loads(undone["save"])["check"] == \
+                json.loads(before)["check"]
     drawn = call(op="act", action=draw, viewer=seat)
     assert drawn["undo"] is False
     refused = call(op="undo", viewer=seat)

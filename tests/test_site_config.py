@@ -1,9 +1,12 @@
 """The PyScript configs ship every module the two interpreters import."""
 
+import sys
 import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import site_config  # noqa: E402
 
 
 def mapped(config):
@@ -20,8 +23,17 @@ def test_engine_worker_gets_every_engine_module():
     assert modules <= mapped("pyscript.toml")
 
 
-def test_ui_gets_every_ui_module():
+def test_ui_gets_every_ui_module_and_the_engine_words_it_shares():
+    import tomllib as toml
+
+    files = toml.loads(site_config.ui_config(ROOT))["files"]
     modules = {str(p.relative_to(ROOT)) for p in (ROOT / "ui").rglob("*.py")
-               if p.name not in ("main.py", "embed_main.py", "editor_main.py",
-                                 "engine_worker.py")}
-    assert modules <= mapped("ui.toml")
+               if p.name not in site_config.ENTRY_SCRIPTS}
+    assert modules <= {path.lstrip("./") for path in files.values()}
+    assert files["./engine/words.py"] == "./ui/speaker.py"
+    for words in (ROOT / "engine" / "games").glob("*/words.py"):
+        assert files["./" + str(words.relative_to(ROOT))] == f"./ui/words/{words.parent.name}.py"
+
+
+def test_the_source_ui_config_lists_no_files_the_build_writes_them():
+    assert "\n[files]" not in (ROOT / "ui.toml").read_text()

@@ -27,6 +27,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import site_config  # noqa: E402  (tools/site_config.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -237,6 +240,10 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     vendored = sync(vendor_sources(root / "node_modules"), vendor_dir)
 
     site = site_sources(root)
+    # ui.toml's [files] are generated from the files on disk (tools/site_config.py).
+    generated_config = root / ".build" / "ui.toml"
+    write_if_changed(generated_config, site_config.ui_config(root))
+    site["ui.toml"] = generated_config
     if "index.html" not in site and not quiet:
         print("build: note: no index.html yet; dist/ has no front page.", file=sys.stderr)
     # Generated files survive the prune below; they are rewritten right after.

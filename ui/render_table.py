@@ -7,6 +7,11 @@
 
 from ui.markup import button, esc, tag, text
 
+try:
+    from ui.speaker import Speaker  # engine/words.py, mounted here by the build
+except ImportError:  # CPython tests: the same file, where the engine keeps it
+    from engine.words import Speaker
+
 
 def seat_name(ctx, seat):
     if seat is None:
@@ -134,11 +139,33 @@ def status_line(view, ctx):
     return "Waiting for " + seat_name(ctx, mover) + "."
 
 
-def log_panel(view, layout=None):
-    entries = view.get("log") or []
-    if layout is not None and hasattr(layout, "log_entries"):
+LOG_SHOWN = 40  # the newest entries on the table; the whole log is one click away
+
+
+def log_lines(entries, ctx):
+    """The log in words: each entry worded by the game's words module (engine data, never
+    English parsed here); entries of older saves that carry their own text keep it."""
+    layout = ctx["layout"]
+    words = getattr(layout, "words", None)
+    speaker = Speaker(ctx["names"], ctx.get("viewer"))
+    lines = []
+    for entry in entries:
+        if words is not None and "kind" in entry:
+            lines.append(words.describe(entry, speaker))
+        else:
+            lines.append(entry.get("text", ""))
+    return lines
+
+
+def log_panel(view, ctx):
+    entries = ctx.get("log")
+    if entries is None:
+        entries = view.get("log") or []
+    layout = ctx["layout"]
+    if hasattr(layout, "log_entries"):
         entries = layout.log_entries(view)  # a layout may hold back what its game hides
-    items = [text("li", {}, entry.get("text", "")) for entry in entries[-40:]]
+    shown = log_lines(entries[-LOG_SHOWN:], ctx)
+    items = [text("li", {}, line) for line in shown if line]
     return tag("details", {"class": "log"}, text("summary", {}, "Game log (" + str(len(entries))
                                                               + ")"),
                tag("ol", {"reversed": True}, *reversed(items)))
@@ -172,7 +199,7 @@ def render_table(state, ctx):
             parts.append(hand_buttons(view, legal, tries, ctx))
     else:
         parts.append(message)
-    parts.append(log_panel(view, layout))
+    parts.append(log_panel(view, ctx))
     return tag("section", {"class": "table game-" + view["game"],
                            "aria-label": ctx["title"] + " table"}, *parts), tries
 

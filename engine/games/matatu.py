@@ -336,6 +336,8 @@ class Matatu(Game):
     (passes in a row with nothing to take, MT-A9), session ``scores`` and the public ``log``.
     """
 
+    ACTIONS = {"play": {"card": "text"}, "cut": {"card": "text"}, "name_suit": {"suit": "text"},
+               "draw": {}, "pass": {}, "accept": {}}
     id = "matatu"
     title = "Matatu"
     min_players = 2
@@ -963,7 +965,7 @@ class Matatu(Game):
         self.log.append({"seat": seat, "text": text})
 
     # ---- what each seat sees -------------------------------------------------------------------
-    def view(self, seat) -> dict:
+    def table_view(self, seat) -> dict:
         if seat is not None and not self._is_seat(seat):
             raise IllegalAction(f"There is no seat {seat!r} in this game.")
         own_turn = seat is not None and seat == self.to_move

@@ -584,6 +584,10 @@ class MatchMaker(Game):
     the ``events`` (MX-A17).
     """
 
+    ACTIONS = {"open": {"stack": "cell"}, "couple": {}, "ex": {}, "draw_mate": {},
+               "skip_mate": {}, "draw_change": {}, "decline_change": {},
+               "replace": {"target": "text", "with": "text"}, "attempt_cancel": {},
+               "decline_cancel": {}, "time_up": {}}
     id = "match_maker"
     title = "The Match-Maker"
     min_players = 2
@@ -1385,7 +1389,7 @@ class MatchMaker(Game):
         }
 
     # ---- what each seat sees ---------------------------------------------------------------
-    def view(self, seat) -> dict:
+    def table_view(self, seat) -> dict:
         """What ``seat`` (None: a spectator) may see, JSON-safe.
 
         Face-down cards carry no identity: a grid location shows its ``depth`` and, only while

@@ -681,6 +681,10 @@ def trick_outcome(trick, trump_vs_trump: str = "highest") -> tuple:
 # ---- the game ---------------------------------------------------------------------------------
 
 class Matchmakers(Game):
+    ACTIONS = {"start": {}, "give": {"card": "text"}, "undo_give": {"card": "text"},
+               "return": {"card": "text"}, "undo_return": {"card": "text"},
+               "play": {"card": "text"}, "claim_guide": {"guide": "text", "from": "place"},
+               "decline_guide": {}, "collect": {"card": "text"}}
     id = "matchmakers"
     title = "Matchmakers"
     min_players = 2
@@ -1360,7 +1364,7 @@ class Matchmakers(Game):
         }
 
     # ---- what each seat sees -----------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
+    def table_view(self, seat: int | None) -> dict:
         if seat is not None and (isinstance(seat, bool) or seat not in range(self.players)):
             raise IllegalAction(f"There is no seat {seat!r} in this game.")
         players = self.players

@@ -361,6 +361,7 @@ def _seat(seat: int) -> str:
 # ---- the game ---------------------------------------------------------------------------------
 
 class Matchmaster(Game):
+    ACTIONS = {"bid": {"bid": "int"}, "play": {"card": "text"}}
     id = "matchmaster"
     title = "Matchmaster"
     min_players = 2  # MS-A1
@@ -591,7 +592,7 @@ class Matchmaster(Game):
         # end.winner: "In case of a tie, there are several winners."
         return {"scores": totals, "winners": [s for s, t in enumerate(totals) if t == best]}
 
-    def view(self, seat: int | None) -> dict:
+    def table_view(self, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: a spectator). JSON-safe.
 
         Beside the protocol's keys: ``stage`` "bid" | "play" | "over"; ``pending`` the seats
