@@ -320,6 +320,7 @@ def simulate(game_id, players, options, seed, full: bool) -> None:
     check_round_trip(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players, options, seeds", plan())
 def test_random_play_keeps_every_invariant(game_id, players, options, seeds):
     for seed, full in seeds:

@@ -93,7 +93,7 @@ def test_basics_1_deck_is_52_cards_without_jokers_and_jokers_2_54_with():
         assert len(cards) == size
 
 
-def test_seven_players_need_max_players_option():
+def test_mt_s1_seven_players_need_max_players_option():
     with pytest.raises(IllegalAction, match="max_players"):
         engine.new_game("matatu", players=7, seed=1)
     game = engine.new_game("matatu", players=7, seed=1, options={"max_players": 7})
@@ -1007,7 +1007,8 @@ def test_mt_a16_session_scenario_keeps_running_scores():
 def test_mt_a17_rules_are_version_matatu_v1_with_every_ruling():
     version = RULE_VERSIONS[-1]
     assert version["id"] == "matatu-v1"
-    assert [r["id"] for r in version["rulings"]] == [f"MT-A{i}" for i in range(1, 19)]
+    assert [r["id"] for r in version["rulings"]] == [f"MT-A{i}" for i in range(1, 19)] + [
+        "MT-S1"]
     ruling_ids = {r["id"] for r in version["rulings"]}
     rule_ids = [rule["id"] for s in version["sections"] for rule in s["rules"]]
     assert len(rule_ids) == len(set(rule_ids))

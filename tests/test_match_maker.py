@@ -992,6 +992,7 @@ def shuffled_hidden(game, seat, rng) -> "MatchMaker":
     return twin
 
 
+@pytest.mark.slow
 def test_views_never_show_a_face_down_card():
     """A view may depend only on what its seat may know: dealing the face-down cards anew
     (every opened card and every pile stays) must not change it in any way."""
@@ -1290,6 +1291,7 @@ SIMULATIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, options, games", SIMULATIONS,
                          ids=[f"{p}p-{'+'.join(o) or 'defaults'}" for p, o, _ in SIMULATIONS])
 def test_seeded_games_keep_every_invariant(players, options, games):

@@ -882,7 +882,7 @@ def test_mk_a23_a_matchmaking_of_the_first_two_cards_puts_nothing_in_a_campsite(
     assert game.campsites == [[], []] and game.discard[-2:] == ["R2s", "R2m"]
 
 
-def test_campsite_visibility_private_hides_the_other_teams_campsite_until_scored():
+def test_mk_s1_campsite_visibility_private_hides_the_other_teams_campsite_until_scored():
     game = table([["R9"], ["B1"], ["R3"], ["R5"]], campsites=[["R7"], ["B7"]],
                  options={"campsite_visibility": "private"})
     view = game.view(0)
@@ -1148,7 +1148,8 @@ def test_determinism_survives_other_code_using_global_random():
 def test_rules_data_carries_the_rulebook_and_every_mk_ruling():
     version = RULE_VERSIONS[-1]
     assert version["id"] == "matchmakers-v1" and version["title"] and version["description"]
-    assert [r["id"] for r in version["rulings"]] == [f"MK-A{i}" for i in range(1, 31)]
+    assert [r["id"] for r in version["rulings"]] == [f"MK-A{i}" for i in range(1, 31)] + [
+        "MK-S1"]
     for ruling in version["rulings"]:
         assert set(ruling) == {"id", "title", "text"} and ruling["text"]
     ruling_ids = {r["id"] for r in version["rulings"]}
@@ -1395,6 +1396,7 @@ def _count(game) -> int:
     return n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [4, 2])
 def test_simulate_2000_seeded_games_conserve_cards_round_trip_replay_and_refusals(players):
     """2,000 whole games of uniformly random legal moves for each variant.

@@ -764,6 +764,7 @@ def _check_places(game):
     assert sorted(c for cards in places.values() for c in cards) == SORTED_DECK
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_simulate_1000_seeded_games_conserve_cards_round_trip_and_replay(players):
     """1,000 full games of random legal moves for each player count.

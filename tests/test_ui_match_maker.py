@@ -162,6 +162,7 @@ CONFIGS = [(2, {}), (3, {}), (4, {"decks": 2}), (6, {}), (2, {"open_grid": True}
            (5, {"grid_stacks": "row4_2x3", "match_grants_extra_turn": True})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, options", CONFIGS,
                          ids=[f"{p}p-{','.join(o) or 'defaults'}" for p, o in CONFIGS])
 def test_seeded_games_hide_face_down_cards_and_click_every_legal_action(players, options):

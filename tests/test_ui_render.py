@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 import engine
 from engine.bots import RandomBot
 from engine.rng import SeededRng
@@ -22,6 +24,7 @@ def state_of(game, viewer):
             "moves": len(game.actions)}
 
 
+@pytest.mark.slow
 def test_no_face_down_card_reaches_the_markup():
     """Over many positions, the table's markup names only the cards seat 0 may see."""
     bot = RandomBot(SeededRng(1))

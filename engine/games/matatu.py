@@ -42,7 +42,7 @@ SECTIONS_V1 = [
         _rule("basics.6", "The penalty never grows beyond two, however many 2s are played in a"
               " row.", "MT-A7"),
         _rule("basics.7", "An 8 or a Jack jumps the next player. With two players that means you"
-              " play again.", "MT-A8"),
+              " play again.", "MT-A8", "MT-S1"),
         _rule("basics.8", "An Ace can be played on any ordinary card and lets you name the suit"
               " that follows.", "MT-A6"),
         _rule("basics.9", "It cannot answer an unpaid pick-two — only another 2 can.", "MT-A7"),
@@ -224,6 +224,10 @@ RULINGS_V1 = [
     {"id": "MT-A18", "title": "A cut does not automatically win",
      "text": "The cutter's remaining cards are counted like everyone's (the chopper, having"
              " been played, is not). The lowest total wins; equal lowest totals are a tie."},
+    {"id": "MT-S1", "title": "How many players",
+     "text": "The rulebook does not say. Two players are supported (\"with two players that"
+             " means you play again\"); the ruling is 2 to 6. Seven fit the 52 cards but leave a"
+             " stock of only two, so they need the option max_players set to 7."},
 ]
 
 # Where the rulebook disagrees with itself, the rules page shows how the engine reads it.
@@ -271,7 +275,7 @@ OPTIONS = [
      "ruling": "MT-A9", "locked": True},
     {"id": "max_players", "title": "Most players", "default": 6, "values": [6, 7],
      "meaning": "6 is the ruling; 7 fits the deck but leaves a stock of only two cards.",
-     "ruling": "3.1", "locked": True},
+     "ruling": "MT-S1", "locked": True},
     {"id": "session_rounds", "title": "Rounds", "default": 1, "values": [1, 3, 5],
      "meaning": "More than one: a session of rounds with the scores totalled; the lowest total"
                 " wins.",
@@ -362,7 +366,7 @@ class Matatu(Game):
         if self.players > most:
             raise IllegalAction(
                 f"Matatu is played by 2 to {most} players, not {self.players}; seven players"
-                " need the option max_players set to 7 (rules 3.1).", rule="3.1")
+                " need the option max_players set to 7 (MT-S1).", rule="MT-S1")
 
     def _deal(self) -> None:
         deck = standard_deck(jokers=self.options["jokers"])

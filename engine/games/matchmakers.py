@@ -242,6 +242,11 @@ RULINGS = [
     {"id": "MK-A30", "title": "Cards left in hand are not scored",
      "text": "Only campsite cards score (and held guides, as a penalty); cards still in a hand"
              " or straw pile at the end of a round are ignored."},
+    {"id": "MK-S1", "title": "What is public",
+     "text": "The rulebook does not say who may look at the campsites and the discard pile."
+             " Both are public (face up): this is a digital table, and nothing in them is"
+             " hidden while they are made. Option campsite_visibility = private hides the other"
+             " team's campsite until the round is scored."},
 ]
 
 
@@ -277,7 +282,8 @@ SECTIONS = [
         _rule("setup.office", "The mountain guide office: Place the 4 trump cards aside in a"
               " separate area. They will not be dealt with the other cards.", "MK-A22"),
         _rule("setup.campsites", "The campsites (one per team): Arrange 2 empty scoring areas"
-              " where each team will collect their animal cards during the tricks.", "MK-A21"),
+              " where each team will collect their animal cards during the tricks.", "MK-A21",
+              "MK-S1"),
         _rule("setup.place", "The matchmaking place: Where the tricks are played"),
         _rule("setup.deal", "Shuffle the 52 cards and deal 13 cards face down to each player."
               " The Dealer will be the first player (only in the first round)", "MK-A2"),
@@ -468,7 +474,7 @@ NOTES = [
              " team_choice, the first member of the team to pick a card is the initiator."},
     {"rule": "setup.campsites",
      "text": "The rulebook does not say who may look at the campsites and the discard pile:"
-             " both are public (RULINGS 1.1). Option campsite_visibility = private shows a team"
+             " both are public (MK-S1). Option campsite_visibility = private shows a team"
              " only its own campsite, the other as a count, until the round is scored."},
     {"rule": "scoring.pool",
      "text": "The engine arranges each campsite for the team (MK-A18); among equally good"
@@ -537,7 +543,7 @@ OPTIONS = [
      "meaning": "all_own_cards: neither of the winner's two cards, only the opponent's."
                 " winning_card_only: any card but the winning one."},
     {"id": "campsite_visibility", "title": "Campsites", "default": "public",
-     "values": ["public", "private"], "ruling": "1.1", "locked": True,
+     "values": ["public", "private"], "ruling": "MK-S1", "locked": True,
      "meaning": "public: everybody sees every campsite. private: a team sees only its own"
                 " campsite (the other one as a count) until the round is scored."},
 ]

@@ -19,6 +19,7 @@ def embed(context, page):
     return page
 
 
+@pytest.mark.quick
 def test_embed_shows_only_the_table_and_plays(embed):
     embed.goto("embed.html?game=matatu&players=3&seed=7&delay=20")
     embed.wait_for_selector("html[data-embed=ready]", timeout=90_000)

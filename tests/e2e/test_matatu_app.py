@@ -60,6 +60,7 @@ def test_full_round_against_bots_lands_in_history_and_replays(app):
     assert app.locator(".replay-controls .step").inner_text() == f"Move 1 of {total}"
 
 
+@pytest.mark.quick
 def test_illegal_card_shows_the_engines_reason(app):
     open_app(app)
     start_matatu(app, players=3, seed="7")

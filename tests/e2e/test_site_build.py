@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import build
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CDN_MARKERS = (b"cdn.jsdelivr", b"unpkg", b"pyscript.net")
@@ -52,6 +53,7 @@ def test_runtimes_are_vendored_into_dist(dist_dir: Path) -> None:
     assert sha256(wasm) == sha256(ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm")
 
 
+@pytest.mark.quick
 def test_dist_holds_the_site_and_nothing_else(dist_dir: Path) -> None:
     files = dist_files(dist_dir)
     for rel in files:
@@ -127,6 +129,7 @@ def test_every_pyscript_config_loads_a_vendored_interpreter(dist_dir: Path) -> N
         assert "packages" not in config, f"{name}: `packages` needs micropip and the network"
 
 
+@pytest.mark.quick
 def test_every_file_a_pyscript_config_maps_is_published(dist_dir: Path) -> None:
     # A [files] entry that 404s stops the interpreter from starting.
     missing = []
@@ -184,6 +187,7 @@ def test_cache_name_changes_with_any_byte() -> None:
     assert re.fullmatch(r"matchbook-[0-9a-f]{16}", a)
 
 
+@pytest.mark.quick
 def test_nothing_outside_vendor_names_a_cdn(dist_dir: Path) -> None:
     # static/vendor/pyscript mentions CDNs as defaults; that is why every config sets
     # `interpreter`. Our own files must not.
