@@ -15,7 +15,7 @@ from engine.games.match_maker import CHANCES, PERSONS, MatchMaker
 from engine.rng import SeededRng
 from ui import faces_match_maker as faces
 from ui.layouts import LAYOUTS
-from ui.render_table import render_table
+from ui.render_table import render_table, table_context
 
 LAYOUT = LAYOUTS["match_maker"]
 # Anything that would tell which person card lies in a face-down place.
@@ -81,9 +81,8 @@ class Tree(HTMLParser):
 
 def context(players, viewer):
     names = ["You"] + [f"Seat {i + 1} (bot)" for i in range(1, players)]
-    return {"seats": ["human"] + ["bot"] * (players - 1), "viewer": viewer, "names": names,
-            "layout": LAYOUT, "title": "The Match-Maker", "message": None, "choosing": None,
-            "busy_bot": False}
+    return table_context(LAYOUT, ["human"] + ["bot"] * (players - 1), names, viewer,
+                         "The Match-Maker")
 
 
 def render(game, viewer):

@@ -15,16 +15,15 @@ from engine.games.matchmakers import ALL_CARDS, Matchmakers
 from engine.rng import SeededRng
 from ui import faces_matchmakers as faces
 from ui.layouts import LAYOUTS
-from ui.render_table import render_table
+from ui.render_table import render_table, table_context
 
 LAYOUT = LAYOUTS["matchmakers"]
 
 
 def context(players, viewer):
     names = ["You"] + [f"Seat {i + 1} (bot)" for i in range(1, players)]
-    return {"seats": ["human"] + ["bot"] * (players - 1), "viewer": viewer, "names": names,
-            "layout": LAYOUT, "title": "Matchmakers", "message": None, "choosing": None,
-            "busy_bot": False}
+    return table_context(LAYOUT, ["human"] + ["bot"] * (players - 1), names, viewer,
+                         "Matchmakers")
 
 
 def visible_cards(view):

@@ -8,15 +8,14 @@ import engine
 from engine.bots import RandomBot
 from engine.rng import SeededRng
 from ui.layouts import LAYOUTS
-from ui.render_table import render_table
+from ui.render_table import render_table, table_context
 
 
 def ctx(view, viewer):
     players = view["players"]
-    return {"seats": ["human"] + ["bot"] * (players - 1), "viewer": viewer,
-            "names": ["You"] + [f"Seat {i + 1} (bot)" for i in range(1, players)],
-            "layout": LAYOUTS["matatu"], "title": "Matatu", "message": None,
-            "choosing": None, "busy_bot": False}
+    return table_context(LAYOUTS["matatu"], ["human"] + ["bot"] * (players - 1),
+                         ["You"] + [f"Seat {i + 1} (bot)" for i in range(1, players)], viewer,
+                         "Matatu")
 
 
 def state_of(game, viewer):

@@ -20,7 +20,7 @@ from ui.render_history import (
 )
 from ui.render_lobby import render_lobby
 from ui.render_rules import render_compare, render_rules
-from ui.render_table import handoff_screen, render_table
+from ui.render_table import handoff_screen, render_table, table_context
 
 root = document.documentElement
 client = EngineClient()
@@ -143,12 +143,11 @@ class App:
 
     def ctx(self):
         session = self.session
-        return {"seats": session["seats"], "names": session["names"],
-                "viewer": session["viewer"], "layout": LAYOUTS[session["game"]],
-                "title": self.titles.get(session["game"], session["game"]),
-                "message": session.get("message"), "rule": session.get("rule"),
-                "choosing": session.get("choosing"),
-                "busy_bot": self.bot_running and not session["state"]["over"]}
+        return table_context(LAYOUTS[session["game"]], session["seats"], session["names"],
+                             session["viewer"], self.titles.get(session["game"], session["game"]),
+                             message=session.get("message"), rule=session.get("rule"),
+                             choosing=session.get("choosing"),
+                             busy_bot=self.bot_running and not session["state"]["over"])
 
     def render_play(self):
         session = self.session
@@ -189,9 +188,8 @@ class App:
             self.mount(tag("p", {"class": "notice", "role": "status"}, "Loading the replay…"))
             return
         entry = replay["entry"]
-        ctx = {"seats": entry["seats"], "names": replay["names"], "viewer": replay["viewer"],
-               "layout": LAYOUTS[entry["game"]], "title": self.titles.get(entry["game"], ""),
-               "message": None, "choosing": None, "busy_bot": False}
+        ctx = table_context(LAYOUTS[entry["game"]], entry["seats"], replay["names"],
+                            replay["viewer"], self.titles.get(entry["game"], ""))
         html, _ = render_table(replay["state"], ctx)
         self.mount(render_replay_header(entry, ctx["title"])
                    + replay_controls(replay["step"], replay["total"], replay["playing"],

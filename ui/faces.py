@@ -35,3 +35,7 @@ def card_colour_class(code):
 
 def suit_label(suit):
     return SUIT_SYMBOLS.get(suit, "?") + " " + SUIT_NAMES.get(suit, "?")
+
+
+def card_class(code):  # the Layout interface name (ui/layouts/base.py)
+    return card_colour_class(code)

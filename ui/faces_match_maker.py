@@ -102,3 +102,7 @@ def chip(code, count=1):
                         "aria-label": name + (", " + str(count) + " cards" if count > 1 else "")},
                tag("span", {"aria-hidden": "true"},
                    esc(card_label(code) + times)))
+
+
+def card_class(code):  # the Layout interface name (ui/layouts/base.py)
+    return card_colour_class(code)

@@ -27,3 +27,7 @@ def card_colour_class(code):
 
 def colour_label(colour):
     return COLOUR_NAMES.get(colour, "?") + " (" + colour + ")"
+
+
+def card_class(code):  # the Layout interface name (ui/layouts/base.py)
+    return card_colour_class(code)

@@ -21,13 +21,13 @@ def seat_name(ctx, seat):
     return ctx["names"][seat]
 
 
-def card_face(faces, code, attributes=None, extra_class=""):
-    """A face-up card; ``faces`` is the game's faces module (label, name, colour class)."""
-    values = {"class": ("card face " + faces.card_colour_class(code) + " " + extra_class).strip(),
-              "aria-label": faces.card_name(code), "role": "img"}
+def card_face(layout, code, attributes=None, extra_class=""):
+    """A face-up card, in the words of the game's ``layout`` (label, name, colour class)."""
+    values = {"class": ("card face " + layout.card_class(code) + " " + extra_class).strip(),
+              "aria-label": layout.card_name(code), "role": "img"}
     values.update(attributes or {})
     return tag("span", values, tag("span", {"class": "rank", "aria-hidden": "true"},
-                                   esc(faces.card_label(code))))
+                                   esc(layout.card_label(code))))
 
 
 def card_back(extra_class=""):
@@ -37,20 +37,20 @@ def card_back(extra_class=""):
 
 def hand_buttons(view, legal, tries, ctx):
     hand = view.get("hand") or []
-    faces = ctx["layout"].faces
+    layout = ctx["layout"]
     items = []
     for code in hand:
         indexes = [i for i, action in enumerate(legal) if action.get("card") == code]
         # Accessible names start with the visible text (WCAG 2.5.3), then say it in words.
-        name = faces.card_label(code) + ", " + faces.card_name(code)
-        classes = "card face " + faces.card_colour_class(code)
+        name = layout.card_label(code) + ", " + layout.card_name(code)
+        classes = "card face " + layout.card_class(code)
         attributes = {"type": "button", "data-card": code}
         if ctx.get("choosing") == code:
             classes += " choosing"
         if len(indexes) == 1:
             classes += " legal"
             attributes["data-action"] = str(indexes[0])
-            label = ctx["layout"].action_label(legal[indexes[0]], view)
+            label = layout.action_label(legal[indexes[0]], view, ctx)
             attributes["aria-label"] = name + ", " + label
         elif len(indexes) > 1:
             classes += " legal"
@@ -65,7 +65,7 @@ def hand_buttons(view, legal, tries, ctx):
         attributes["class"] = classes
         items.append(tag("li", {}, tag("button", attributes,
                                        tag("span", {"class": "rank", "aria-hidden": "true"},
-                                           esc(faces.card_label(code))))))
+                                           esc(layout.card_label(code))))))
     return tag("ul", {"class": "hand", "aria-label": "Your hand, " + str(len(hand)) + " cards"},
                *items)
 
@@ -74,20 +74,19 @@ def choice_buttons(view, legal, tries, ctx):
     layout = ctx["layout"]
     buttons = []
     choosing = ctx.get("choosing")
-    places = getattr(layout, "places_action", None)
     for index, action in enumerate(legal):
         if "card" in action and action.get("card") != choosing:
             continue
         if "card" in action and choosing is None:
             continue
-        if places is not None and places(action):
+        if layout.places_action(action):
             continue  # the layout draws this one in its own zone (e.g. a grid stack)
-        buttons.append(button(layout.action_label(action, view),
+        buttons.append(button(layout.action_label(action, view, ctx),
                               {"data-action": str(index), "class": "choice"}))
-    for action, reason_hint in layout.unavailable_actions(view, legal):
+    for action, reason_hint in layout.unavailable_actions(view, legal, ctx):
         tries.append(action)
         # Not aria-disabled: pressing it is how the player hears why it is not allowed.
-        buttons.append(button(layout.action_label(action, view),
+        buttons.append(button(layout.action_label(action, view, ctx),
                               {"data-try": str(len(tries) - 1), "class": "choice unavailable",
                                "title": reason_hint}))
     if choosing is not None:
@@ -118,9 +117,7 @@ def seats_panel(view, ctx):
         score = ""
         if view.get("rounds", 1) > 1:
             score = tag("span", {"class": "score"}, "score " + esc(view["scores"][seat]))
-        extra = ""
-        if hasattr(ctx["layout"], "seat_extra"):
-            extra = ctx["layout"].seat_extra(view, seat, ctx)
+        extra = ctx["layout"].seat_extra(view, seat, ctx)
         rows.append(tag(
             "li", {"class": classes, "data-seat": str(seat)},
             text("span", {"class": "seat-name"}, seat_name(ctx, seat)), extra, held,
@@ -135,7 +132,7 @@ def status_line(view, ctx):
     if ctx.get("busy_bot"):
         return seat_name(ctx, mover) + " is thinking…"
     if mover == ctx.get("viewer"):
-        return ctx["layout"].prompt(view)
+        return ctx["layout"].prompt(view, ctx)
     return "Waiting for " + seat_name(ctx, mover) + "."
 
 
@@ -146,29 +143,32 @@ def log_lines(entries, ctx):
     """The log in words: each entry worded by the game's words module (engine data, never
     English parsed here); entries of older saves that carry their own text keep it."""
     layout = ctx["layout"]
-    words = getattr(layout, "words", None)
-    speaker = Speaker(ctx["names"], ctx.get("viewer"))
     lines = []
     for entry in entries:
-        if words is not None and "kind" in entry:
-            lines.append(words.describe(entry, speaker))
-        else:
-            lines.append(entry.get("text", ""))
+        lines.append(layout.describe(entry, ctx) if "kind" in entry else entry.get("text", ""))
     return lines
 
 
 def log_panel(view, ctx):
     entries = ctx.get("log")
     if entries is None:
-        entries = view.get("log") or []
-    layout = ctx["layout"]
-    if hasattr(layout, "log_entries"):
-        entries = layout.log_entries(view)  # a layout may hold back what its game hides
+        # Transitional: a module layout may hold back what its English log text gives away.
+        hold_back = getattr(ctx["layout"], "log_entries", None)
+        entries = hold_back(view) if hold_back is not None else (view.get("log") or [])
     shown = log_lines(entries[-LOG_SHOWN:], ctx)
     items = [text("li", {}, line) for line in shown if line]
     return tag("details", {"class": "log"}, text("summary", {}, "Game log (" + str(len(entries))
                                                               + ")"),
                tag("ol", {"reversed": True}, *reversed(items)))
+
+
+def table_context(layout, seats, names, viewer, title="", **extra):
+    """The table context every renderer receives (see ui/layouts/base.py), built only here."""
+    ctx = {"layout": layout, "seats": list(seats), "names": list(names), "viewer": viewer,
+           "title": title, "speaker": Speaker(names, viewer), "message": None, "rule": None,
+           "choosing": None, "busy_bot": False, "legal": []}
+    ctx.update(extra)
+    return ctx
 
 
 def render_table(state, ctx):
