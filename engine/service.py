@@ -1,109 +1,251 @@
 """The engine as a JSON service: what the browser's engine worker exposes.
 
-The UI (MicroPython, main thread) and the engine (Pyodide, worker) exchange JSON strings only:
-a dict crossing the boundary would arrive as a proxy and lose its None values. One entry
-point, ``handle(request_json) -> response_json``; every response has ``ok``, and a refused
-request carries the engine's reason (``error``) and the rule it enforces (``rule``).
+The UI and the engine exchange JSON strings only (a dict crossing the worker boundary would
+arrive as a proxy and lose its None values). One entry point, ``handle(request_json, client)
+-> response_json``. Each client (a page or an embedded frame sharing the worker) has its own
+games. This module is the boundary for everything that comes from outside: every request is
+parsed by ``engine.limits`` and every field it uses is checked here (types, sizes, ranges)
+before the engine sees it; what is wrong is refused with a sentence a person can act on.
 
-Requests (``op`` and its fields):
-  catalog                                   rules data of every game
+Every response has ``ok``. A refusal: ``{"ok": false, "error", "rule", "hint"}``. A bug in
+Matchbook (an exception that is not a refusal): ``{"ok": false, "bug": true, "error"}``.
+
+Requests (``op`` and its fields; ``viewer`` is a seat or null, ``slot`` a short name):
+  catalog                                   rules data of every game, with its lessons
   new      game, players, seed, rules, options, viewer   start a game in the "play" slot
-  load     save (Game.to_json text), viewer               resume a saved game
+  load     save (text or object), viewer                  resume a saved game (it must replay)
   act      action, viewer                                 a player's action
+  try      action, viewer                                 the same (a move that may be refused)
   undo     viewer                                         take back the viewer's last move
-  compare_rules game, a, b ({rules, options} each)        what differs, for the rules page
-  pack_script script ({scenario, seat, title, captions, explanation}) -> link text
-  open_script text, viewer                                a teacher's captioned example
-  try      action, viewer                                 like act, for a move that may be illegal
   bot      level, seat, viewer                            the bot to move (seat) chooses and plays
   view     viewer                                         the state again, for another seat
+  save                                                    the game's save text (record + digest)
   replay   record, upto, viewer, slot                     a game rebuilt from its record
   check    save                                           can this save be loaded? (no slot kept)
-  bench    game, players, games, seed                     random playouts, timed
-  scenario scenario (object, or the URL-safe text of engine.lessons.encode_scenario), viewer
+  compare_rules game, a, b ({rules, options} each)        what differs, for the rules page
+  scenario scenario (object, or its URL-safe text), viewer
   lessons  game (optional)                                the built-in lessons, for menus
   lesson_start lesson; lesson_try action; lesson_next; lesson_watch; lesson_back;
   lesson_restart                                          a lesson run (engine.lessons)
+  pack_script script ({scenario, seat, title, captions, explanation}) -> link text
+  open_script text, viewer                                a teacher's captioned example
   share_deal  game, players, seed, rules, options         a link text for a fresh deal
   open_deal   text, viewer                                that deal, dealt in the "play" slot
   share_game  save (or record)                            a link text for a whole game
   open_game   text                                        its record, checked by replaying it
-  deal_position game, players, seed, rules, options       a scenario to start editing from: a
-                                          fresh deal (Matatu) or a built-in lesson's position
-  check_scenario scenario                                 build it (validate_scenario): whose
-                                          turn, the legal actions, and its URL-safe text
-A "state" response: view, legal (viewer's legal actions), to_move, pending, over, result,
-save (to_json text), moves (number of actions so far), last (the last action).
+  deal_position game, players, seed, rules, options       a position for the editor to start
+  check_scenario scenario                                 build it: whose turn, legal actions,
+                                                          and its URL-safe text
+  bench    game, players, games, seed                     random playouts, timed
+
+A state reply (every op that shows a game) holds ``view`` (with ``log`` entries from the
+request's ``log_from`` on, ``log_from`` and ``log_next``), ``legal`` (the viewer's legal
+actions), ``to_move``, ``pending``, ``over``, ``result``, ``moves``, ``last``, ``undo``; with
+``actions_from`` in the request, ``actions`` (the moves from that index on, for an autosave
+that appends); and for ops that start a game, ``record`` (the save without its moves). See
+/docs/protocol.md.
 """
 
-import json
 import time
 
 from . import GAMES, IllegalAction, load_game, new_game, replay, share
 from . import lessons as lesson_data
 from .bots import RandomBot, make_bot
+from .game import check_seed, copy_json, is_seat_number
+from .limits import dump_json, parse_json
 from .rng import SeededRng
 
-_slots = {}  # slot name -> Game
-# slot -> (seat, number of actions) while that seat's last move may be taken back: it revealed
-# nothing to them and nobody has acted since (Board Game Arena's undo rule).
-_undoable = {}
-_bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible within a session
-_lesson = lesson_data.LessonRun()  # one lesson at a time, in its own slot "lesson"
+MAX_CLIENTS = 64  # frames on one teaching page; the oldest is forgotten past this
+MAX_SLOT = 24
+MAX_TEXT = 200_000  # a share link's text (a long game record, compressed)
 
 
-def handle(request_json: str) -> str:
+class ClientState:
+    """One client's games: several frames sharing one engine worker never see each other's."""
+
+    def __init__(self):
+        self.slots = {}  # slot name -> Game
+        # slot -> (seat, number of actions) while that seat's last move may be taken back: it
+        # revealed nothing to them and nobody has acted since (Board Game Arena's undo rule).
+        self.undoable = {}
+        self.bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible
+        self.lesson = lesson_data.LessonRun()  # one lesson at a time, in the slot "lesson"
+
+    def game(self, slot: str):
+        game = self.slots.get(slot)
+        if game is None:
+            raise IllegalAction("No game is open. Start a new game from the lobby.")
+        return game
+
+    def keep(self, slot: str, game, bot_seed: str) -> None:
+        self.slots[slot] = game
+        self.bot_rngs[slot] = SeededRng(bot_seed)
+        self.undoable.pop(slot, None)
+
+
+_clients: dict = {}  # client id -> ClientState, oldest first
+
+
+def forget(client) -> None:
+    """A client (a page or frame) went away: drop its games."""
+    _clients.pop(client, None)
+
+
+def _client(client) -> ClientState:
+    state = _clients.pop(client, None)
+    if state is None:
+        state = ClientState()
+        while len(_clients) >= MAX_CLIENTS:
+            _clients.pop(next(iter(_clients)))
+    _clients[client] = state  # most recently used last
+    return state
+
+
+def handle(request_json, client=None) -> str:
     try:
-        request = json.loads(request_json)
+        request = parse_json(request_json, "request")
         if not isinstance(request, dict):
             raise IllegalAction("A request is a JSON object.")
-        operation = _OPERATIONS.get(request.get("op"))
+        op = request.get("op")
+        operation = _OPERATIONS.get(op) if isinstance(op, str) else None
         if operation is None:
-            raise IllegalAction(f"Unknown request {request.get('op')!r}.")
-        response = operation(request)
+            shown = op if isinstance(op, str) and len(op) <= 30 else "that"
+            raise IllegalAction(f"Unknown request {shown!r}.")
+        response = operation(_Request(request), _client(client))
     except IllegalAction as refusal:
         response = {"ok": False, "error": refusal.reason, "rule": refusal.rule,
                     "hint": getattr(refusal, "hint", None)}
-    except Exception as error:  # a bug must reach the player as a message, not a dead worker
-        response = {"ok": False, "error": f"Internal error: {type(error).__name__}: {error}",
-                    "rule": None, "bug": True}
-    return json.dumps(response)
+    except Exception as error:  # a bug must reach the player as a bug, not a dead worker
+        response = {"ok": False, "bug": True, "rule": None,
+                    "error": f"Internal error (a bug in Matchbook): {type(error).__name__}:"
+                             f" {str(error)[:300]}"}
+    try:
+        return dump_json(response)
+    except (TypeError, ValueError) as error:
+        return dump_json({"ok": False, "bug": True, "rule": None,
+                          "error": f"Internal error (a bug in Matchbook): the reply could not"
+                                   f" be written ({type(error).__name__})."})
 
 
-def _state(game, viewer, slot="play") -> dict:
-    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < game.players):
-        raise IllegalAction(f"There is no seat {viewer!r} in this game.")
-    return {
+# ---- the fields of a request, checked ------------------------------------------------------------
+
+class _Request:
+    """A request's fields, each read through a check that refuses with the field's name."""
+
+    def __init__(self, data: dict):
+        self.data = data
+
+    def raw(self, name, default=None):
+        value = self.data.get(name)
+        return default if value is None else value
+
+    def text(self, name, default=None, limit=MAX_TEXT):
+        value = self.data.get(name)
+        if value is None:
+            if default is _REQUIRED:
+                raise IllegalAction(f"The request needs {name!r}.")
+            return default
+        if not isinstance(value, str) or len(value) > limit:
+            raise IllegalAction(f"{name!r} must be a text of at most {limit} characters.")
+        return value
+
+    def count(self, name, default=0, low=0, high=1 << 31):
+        value = self.data.get(name)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise IllegalAction(f"{name!r} must be a whole number from {low} to {high}.")
+        return value
+
+    def seat(self, name, players: int):
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if not is_seat_number(value, players):
+            raise IllegalAction(f"There is no seat {value!r} in this game: {name!r} must be a"
+                                f" seat from 0 to {players - 1}, or null."
+                                if isinstance(value, int) and not isinstance(value, bool)
+                                else f"{name!r} must be a seat number or null.")
+        return value
+
+    def obj(self, name, default=None):
+        value = self.data.get(name)
+        if value is None:
+            return default
+        if not isinstance(value, dict):
+            raise IllegalAction(f"{name!r} must be an object.")
+        return value
+
+    def slot(self, default="play") -> str:
+        value = self.data.get("slot")
+        if value is None:
+            return default
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_SLOT:
+            raise IllegalAction("A slot is a short name.")
+        return value
+
+    def game_id(self, name="game"):
+        value = self.data.get(name)
+        if not isinstance(value, str) or value not in GAMES:
+            shown = value if isinstance(value, str) and len(value) <= 30 else "that"
+            known = ", ".join(sorted(GAMES))
+            raise IllegalAction(f"There is no game called {shown!r}; the games are {known}.")
+        return value
+
+    def deal(self) -> dict:
+        """game, players, seed, rules, options: a deal, checked by the engine that deals it."""
+        return {"game": self.game_id(), "players": self.data.get("players"),
+                "seed": check_seed(self.raw("seed", 0)), "rules": self.data.get("rules"),
+                "options": self.obj("options")}
+
+
+_REQUIRED = object()
+
+
+# ---- state replies ---------------------------------------------------------------------------
+
+def _state(game, request: _Request, client: ClientState, slot: str, viewer=None,
+           started: bool = False) -> dict:
+    if viewer is None:
+        viewer = request.seat("viewer", game.players)
+    log_from = request.count("log_from")
+    view = game.view(viewer, log_from=log_from)
+    reply = {
         "ok": True,
         "slot": slot,
-        "view": game.view(viewer),
+        "view": view,
         "legal": game.legal_actions(viewer) if viewer is not None else [],
         "to_move": game.to_move,
         "pending": game.pending,
         "over": game.over,
         "result": game.result(),
-        "save": game.to_json(),
         "moves": len(game.actions),
         "last": game.actions[-1] if game.actions else None,
-        "undo": _undoable.get(slot) == (viewer, len(game.actions)),
+        "undo": client.undoable.get(slot) == (viewer, len(game.actions)),
     }
+    if request.data.get("actions_from") is not None:
+        start = min(request.count("actions_from"), len(game.actions))
+        reply["actions_from"] = start
+        reply["actions"] = game.actions[start:]
+    if started:
+        record = game.record()
+        record.pop("actions")
+        reply["record"] = record
+    if not request.data.get("bounded"):
+        # Transitional, for a UI that still keeps the whole save from every reply: a bounded
+        # client (PROTOCOL.md) builds its save from "record" and "actions" instead.
+        reply["save"] = game.to_json()
+    return reply
 
 
-def _slot(request) -> str:
-    slot = request.get("slot", "play")
-    if not isinstance(slot, str):
-        raise IllegalAction("A slot is a name.")
-    return slot
+def _start(request, client, game, slot="play", bot_seed=None) -> dict:
+    client.keep(slot, game, bot_seed or f"bots:{game.seed}")
+    return _state(game, request, client, slot, started=True)
 
 
-def _game(request):
-    game = _slots.get(_slot(request))
-    if game is None:
-        raise IllegalAction("No game is open. Start a new game from the lobby.")
-    return game
+# ---- playing ------------------------------------------------------------------------------
 
-
-def _catalog(request):
+def _catalog(request, client):
     games = []
     for cls in GAMES.values():
         info = cls.describe()
@@ -115,102 +257,124 @@ def _catalog(request):
     return {"ok": True, "games": games}
 
 
-def _new(request):
-    game = new_game(request.get("game"), players=request.get("players"),
-                    seed=request.get("seed", 0), rules=request.get("rules"),
-                    options=request.get("options"))
-    _slots[_slot(request)] = game
-    _bot_rngs[_slot(request)] = SeededRng(f"bots:{game.seed}")
-    _undoable.pop(_slot(request), None)
-    return _state(game, request.get("viewer"), _slot(request))
+def _new(request, client):
+    deal = request.deal()
+    game = new_game(deal["game"], players=deal["players"], seed=deal["seed"],
+                    rules=deal["rules"], options=deal["options"])
+    return _start(request, client, game, request.slot())
 
 
-def _load(request):
-    game = load_game(request.get("save"))
-    _slots[_slot(request)] = game
-    _undoable.pop(_slot(request), None)
-    _bot_rngs[_slot(request)] = SeededRng(f"bots:{game.seed}:{len(game.actions)}")
-    return _state(game, request.get("viewer"), _slot(request))
+def _save_data(request, name="save"):
+    """A save as the UI keeps it: its JSON text, or the record object itself."""
+    value = request.data.get(name)
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, str):
+        return value
+    raise IllegalAction("There is no save to load: \"save\" is its text or its record.")
 
 
-def _act(request):
-    game = _game(request)
-    action = game.normalize(request.get("action"))
+def _load(request, client):
+    game = load_game(_save_data(request))
+    return _start(request, client, game, request.slot(),
+                  bot_seed=f"bots:{game.seed}:{len(game.actions)}")
+
+
+def _act(request, client):
+    slot = request.slot()
+    game = client.game(slot)
+    action = game.normalize(request.obj("action"))
     seen_before = game.visible_cards(action["seat"])
     game.apply(action)
     seen_after = game.visible_cards(action["seat"])
     revealed = any(count > seen_before.get(card, 0) for card, count in seen_after.items())
-    slot = _slot(request)
-    _undoable.pop(slot, None)
+    client.undoable.pop(slot, None)
     if not revealed and not game.over:
-        _undoable[slot] = (action["seat"], len(game.actions))
-    return _state(game, request.get("viewer"), slot)
+        client.undoable[slot] = (action["seat"], len(game.actions))
+    return _state(game, request, client, slot)
 
 
-def _undo(request):
+def _undo(request, client):
     """Take back the viewer's last move if it revealed nothing and nobody moved since."""
-    game, slot = _game(request), _slot(request)
-    if _undoable.get(slot) != (request.get("viewer"), len(game.actions)):
+    slot = request.slot()
+    game = client.game(slot)
+    viewer = request.seat("viewer", game.players)
+    if client.undoable.get(slot) != (viewer, len(game.actions)):
         raise IllegalAction("That move cannot be taken back: it showed you something new, or"
                             " another player has moved since.")
     record = game.record()
-    _slots[slot] = replay(record, upto=len(record["actions"]) - 1)
-    _undoable.pop(slot, None)
-    return _state(_slots[slot], request.get("viewer"), slot)
+    client.slots[slot] = replay(record, upto=len(record["actions"]) - 1)
+    client.undoable.pop(slot, None)
+    return _state(client.slots[slot], request, client, slot, viewer=viewer)
 
 
-def _bot(request):
-    game = _game(request)
+def _bot(request, client):
+    slot = request.slot()
+    game = client.game(slot)
     seat = game.to_move
     if seat is None:
         raise IllegalAction("The game is over: no bot has a move to make.")
-    if request.get("seat") is not None and request.get("seat") != seat:
+    asked = request.seat("seat", game.players)
+    if asked is not None and asked != seat:
         # A stale request (the game moved on since it was sent): never move someone else.
-        raise IllegalAction(f"Seat {request.get('seat') + 1} is not to move.")
-    rng = _bot_rngs.setdefault(_slot(request), SeededRng(f"bots:{game.seed}"))
-    bot = make_bot(type(game), request.get("level"), rng)
+        raise IllegalAction(f"Seat {asked + 1} is not to move.")
+    level = request.text("level", limit=40)
+    rng = client.bot_rngs.setdefault(slot, SeededRng(f"bots:{game.seed}"))
+    try:
+        bot = make_bot(type(game), level, rng)
+    except ValueError as error:
+        raise IllegalAction(str(error)) from None
     # The bot sees what its seat sees, nothing more (DESIGN.md: bots speak the protocol).
     game.apply(bot.choose(game.view(seat), game.legal_actions(seat)))
-    return _state(game, request.get("viewer"), _slot(request))
+    return _state(game, request, client, slot)
 
 
-def _view(request):
-    return _state(_game(request), request.get("viewer"), _slot(request))
+def _view(request, client):
+    slot = request.slot()
+    return _state(client.game(slot), request, client, slot)
 
 
-def _replay(request):
-    game = replay(request.get("record"), upto=request.get("upto"))
-    slot = _slot(request)
+def _save(request, client):
+    return {"ok": True, "save": client.game(request.slot()).to_json()}
+
+
+def _replay(request, client):
+    record = request.obj("record")
+    if record is None:
+        raise IllegalAction("A replay needs the game's \"record\".")
+    upto = request.data.get("upto")
+    if upto is not None:
+        upto = request.count("upto")
+    slot = request.slot("replay")
     if slot == "play":
         raise IllegalAction("Replays never overwrite the game in play.")
-    _slots[slot] = game
-    state = _state(game, request.get("viewer"), slot)
-    state["total_moves"] = len((request.get("record") or {}).get("actions") or [])
+    game = replay(record, upto=upto)
+    client.keep(slot, game, f"bots:{game.seed}")
+    state = _state(game, request, client, slot)
+    actions = record.get("actions")
+    state["total_moves"] = len(actions) if isinstance(actions, list) else 0
     return state
 
 
-def _check(request):
-    """Load a save and replay its record: both must agree, or the save is not trusted."""
-    loaded = load_game(request.get("save"))
-    replayed = replay(request.get("save"))
-    if loaded.full_state() != replayed.full_state():
-        raise IllegalAction("This save does not match its own move record.")
+def _check(request, client):
+    """Load a save: it is believed only if its record replays (engine.load_game)."""
+    loaded = load_game(_save_data(request))
     return {"ok": True, "game": loaded.id, "moves": len(loaded.actions), "over": loaded.over}
 
 
-def _bench(request):
+def _bench(request, client):
     """Random playouts in this interpreter: the Pyodide figure of the benchmark."""
-    game_id = request.get("game", "matatu")
-    players = request.get("players", 4)
-    games = int(request.get("games", 50))
-    rng = SeededRng(request.get("seed", 1))
+    game_id = request.game_id() if request.data.get("game") is not None else "matatu"
+    players = request.count("players", 4, 1, 16)
+    games = request.count("games", 50, 1, 10_000)
+    rng = SeededRng(check_seed(request.raw("seed", 1)))
     bot = RandomBot(rng)
     moves = 0
     started = time.perf_counter()
     for number in range(games):
-        game = new_game(game_id, players=players, seed=number, options=request.get("options"))
+        game = new_game(game_id, players=players, seed=number, options=request.obj("options"))
         while not game.over:
-            seat = game.to_move
+            seat = game.pending[0]
             game.apply_trusted(bot.choose(None, game.legal_actions(seat)))
             moves += 1
     elapsed = time.perf_counter() - started
@@ -218,26 +382,33 @@ def _bench(request):
             "games_per_second": games / elapsed if elapsed else None}
 
 
-def _scenario(request):
-    data = request.get("scenario")
+# ---- scenarios, lessons and teachers' examples -----------------------------------------------
+
+def _scenario_data(request, name="scenario"):
+    data = request.data.get(name)
     if isinstance(data, str):
-        data = lesson_data.decode_scenario(data)
-    game = lesson_data.build_game(data)
-    _slots[_slot(request)] = game
-    _bot_rngs[_slot(request)] = SeededRng(f"bots:{game.seed}")
-    return _state(game, request.get("viewer"), _slot(request))
+        return lesson_data.decode_scenario(data)
+    if not isinstance(data, dict):
+        raise IllegalAction("A scenario is an object, or the text of a scenario link.")
+    return data
 
 
-def _lessons(request):
-    game_id = request.get("game")
+def _scenario(request, client):
+    game = lesson_data.build_game(_scenario_data(request))
+    return _start(request, client, game, request.slot())
+
+
+def _lessons(request, client):
+    game_id = request.game_id() if request.data.get("game") is not None else None
     found = lesson_data.lessons_for(game_id) if game_id else lesson_data.LESSONS
     return {"ok": True, "lessons": [{"id": lesson["id"], "game": lesson["game"],
                                      "title": lesson["title"], "rule": lesson.get("rule")}
                                     for lesson in found]}
 
 
-def _lesson_state(run, extra=None) -> dict:
-    state = _state(run.game, run.seat, "lesson")
+def _lesson_state(request, client, extra=None, started=False) -> dict:
+    run = client.lesson
+    state = _state(run.game, request, client, "lesson", viewer=run.seat, started=started)
     refusal = run.refusal
     state["lesson"] = {
         "id": run.lesson["id"], "title": run.lesson["title"], "rule": run.lesson.get("rule"),
@@ -252,133 +423,164 @@ def _lesson_state(run, extra=None) -> dict:
     return state
 
 
-def _open_lesson():
-    if _lesson.lesson is None:
+def _open_lesson(client):
+    if client.lesson.lesson is None:
         raise IllegalAction("No lesson is open.")
-    return _lesson
+    return client.lesson
 
 
-def _lesson_start(request):
-    _lesson.start(request.get("lesson"))
-    return _lesson_state(_lesson)
+def _lesson_start(request, client):
+    client.lesson.start(request.text("lesson", _REQUIRED, limit=80))
+    return _lesson_state(request, client, started=True)
 
 
-def _lesson_try(request):
-    run = _open_lesson()
-    run.try_action(request.get("action"))
-    return _lesson_state(run)
+def _lesson_try(request, client):
+    _open_lesson(client).try_action(request.obj("action"))
+    return _lesson_state(request, client)
 
 
-def _lesson_next(request):
-    run = _open_lesson()
-    refusal = run.next()
-    return _lesson_state(run, {"shown": refusal.reason if refusal else None})
+def _lesson_next(request, client):
+    refusal = _open_lesson(client).next()
+    return _lesson_state(request, client, {"shown": refusal.reason if refusal else None})
 
 
-def _lesson_watch(request):
-    run = _open_lesson()
-    shown = run.watch()
-    return _lesson_state(run, {"watched": shown})
+def _lesson_watch(request, client):
+    shown = _open_lesson(client).watch()
+    return _lesson_state(request, client, {"watched": shown})
 
 
-def _lesson_back(request):
-    run = _open_lesson()
-    run.back()
-    return _lesson_state(run)
+def _lesson_back(request, client):
+    _open_lesson(client).back()
+    return _lesson_state(request, client)
 
 
-def _lesson_restart(request):
-    return _lesson_state(_open_lesson().restart())
+def _lesson_restart(request, client):
+    _open_lesson(client).restart()
+    return _lesson_state(request, client, started=True)
 
 
-def _pack_script(request):
+MAX_CAPTIONS = 40
+MAX_CAPTION = 600
+
+
+def _script_texts(script: dict) -> dict:
+    """A teacher's title, captions and explanation: texts of bounded size, or refused."""
+    captions = script.get("captions")
+    if captions is None:
+        captions = []
+    if not isinstance(captions, list) or len(captions) > MAX_CAPTIONS or not all(
+            isinstance(c, str) and len(c) <= MAX_CAPTION for c in captions):
+        raise IllegalAction(f"A script's captions are a list of at most {MAX_CAPTIONS} texts of"
+                            f" at most {MAX_CAPTION} characters.")
+    texts = {"captions": list(captions)}
+    for key in ("title", "explanation"):
+        value = script.get(key)
+        if value is not None and (not isinstance(value, str) or len(value) > MAX_CAPTION * 2):
+            raise IllegalAction(f"A script's {key} is a text of at most {MAX_CAPTION * 2}"
+                                " characters.")
+        texts[key] = value or ""
+    return texts
+
+
+def _pack_script(request, client):
     """A teacher's example: a position plus captions (the editor writes it), as link text."""
-    script = request.get("script")
-    if not isinstance(script, dict) or not isinstance(script.get("scenario"), dict):
+    script = request.obj("script")
+    if script is None or not isinstance(script.get("scenario"), dict):
         raise IllegalAction("A script is a position (\"scenario\") with its captions.")
-    captions = script.get("captions") or []
-    if not isinstance(captions, list) or not all(isinstance(c, str) for c in captions):
-        raise IllegalAction("A script's captions are a list of texts.")
+    _script_texts(script)
     lesson_data.validate_scenario(script["scenario"])
     return {"ok": True, "text": share.pack(script, lesson_data.MAX_SCENARIO_BYTES, "example")}
 
 
-def _open_script(request):
-    script = share.unpack(request.get("text"), lesson_data.MAX_SCENARIO_BYTES, "example")
-    state = _scenario({"scenario": script.get("scenario"), "viewer": request.get("viewer"),
-                       "slot": _slot(request)})
-    state["script"] = {"title": str(script.get("title") or ""),
-                       "captions": [str(c) for c in script.get("captions") or []],
-                       "explanation": str(script.get("explanation") or "")}
+def _open_script(request, client):
+    script = share.unpack(request.text("text", _REQUIRED), lesson_data.MAX_SCENARIO_BYTES,
+                          "example")
+    texts = _script_texts(script)
+    scenario = script.get("scenario")
+    if not isinstance(scenario, dict):
+        raise IllegalAction("This example has no position (\"scenario\").")
+    game = lesson_data.build_game(scenario)
+    state = _start(request, client, game, request.slot())
+    state["script"] = texts
     return state
 
 
-def _compare_rules(request):
-    cls = GAMES.get(request.get("game"))
-    if cls is None:
-        raise IllegalAction(f"There is no game called {request.get('game')!r}.")
-    return {"ok": True, **cls.compare_rules(request.get("a") or {}, request.get("b") or {})}
+def _compare_rules(request, client):
+    cls = GAMES[request.game_id()]
+    return {"ok": True, **cls.compare_rules(request.obj("a", {}), request.obj("b", {}))}
 
 
-def _share_deal(request):
-    deal = {key: request.get(key) for key in ("game", "players", "seed", "rules", "options")}
+def _share_deal(request, client):
+    deal = request.deal()
     new_game(deal["game"], players=deal["players"], seed=deal["seed"], rules=deal["rules"],
              options=deal["options"])  # refuse a deal that could not be dealt here
     return {"ok": True, "text": share.pack(deal, 2000, "deal")}
 
 
-def _open_deal(request):
-    deal = share.unpack(request.get("text"), 2000, "deal")
-    request = dict(deal, op="new", viewer=request.get("viewer"))
-    state = _new(request)
-    state["deal"] = deal
+def _open_deal(request, client):
+    deal = share.unpack(request.text("text", _REQUIRED), 2000, "deal")
+    players = deal.get("players")
+    if players is None:
+        raise IllegalAction("This deal link does not say how many players the deal is for.")
+    checked = _Request(deal).deal()
+    game = new_game(checked["game"], players=players, seed=checked["seed"],
+                    rules=checked["rules"], options=checked["options"])
+    state = _start(request, client, game, "play")
+    state["deal"] = {"game": game.id, "players": game.players, "seed": game.seed,
+                     "rules": game.rules, "options": dict(game.options)}
     return state
 
 
-def _share_game(request):
-    record = request.get("record")
+def _share_game(request, client):
+    record = request.obj("record")
     if record is None:
-        record = json.loads(request.get("save") or "null")
+        save = request.data.get("save")
+        if save is None:
+            raise IllegalAction("There is no game to share.")
+        record = parse_json(save, "save") if isinstance(save, str) else save
     if not isinstance(record, dict):
         raise IllegalAction("There is no game to share.")
+    replay(record)  # a record is shared only if it replays
     return {"ok": True, "text": share.encode_record(record)}
 
 
-def _open_game(request):
-    record = share.decode_record(request.get("text"))
+def _open_game(request, client):
+    record = share.decode_record(request.text("text", _REQUIRED))
     game = replay(record)  # every move checked again: a damaged link is refused here
-    return {"ok": True, "record": record, "over": game.over, "moves": len(game.actions),
+    # What the page shows comes from the replayed game, never from the link's own claims.
+    clean = game.record()
+    return {"ok": True, "record": clean, "over": game.over, "moves": len(game.actions),
             "result": game.result()}
 
 
-def _deal_position(request):
+def _deal_position(request, client):
     """A real position for the position editor to start from.
 
-    Matatu: a fresh deal's hands, pile, stock, base card, dealer and seat to move. The other
-    games: the position of their first built-in lesson (a checked, legal position), because
-    their deals have more hidden parts than an editor needs to begin with."""
-    game_id = request.get("game")
+    Matatu: a fresh deal's position. The other games: the position of their first built-in
+    lesson (a checked, legal position), because their deals have more hidden parts than an
+    editor needs to begin with."""
+    game_id = request.game_id()
     if game_id == "matatu":
-        game = new_game(game_id, players=request.get("players"), seed=request.get("seed", 0),
-                        rules=request.get("rules"), options=request.get("options"))
+        deal = request.deal()
+        game = new_game(game_id, players=deal["players"], seed=deal["seed"],
+                        rules=deal["rules"], options=deal["options"])
         position = {"hands": [list(hand) for hand in game.hands], "pile": list(game.pile),
                     "stock": list(game.stock), "base_card": game.base_card,
                     "dealer": game.dealer, "to_move": game.to_move}
         scenario = {"game": game_id, "players": game.players, "rules": game.rules,
                     "options": dict(game.options), "seed": game.seed, "position": position}
         return {"ok": True, "scenario": scenario, "source": "deal"}
-    found = lesson_data.lessons_for(game_id)  # refuses an unknown game with its reason
+    found = lesson_data.lessons_for(game_id)
     if not found:
         raise IllegalAction(f"There is no example position for {game_id!r} yet.")
-    return {"ok": True, "scenario": found[0]["scenario"], "source": found[0]["title"]}
+    return {"ok": True, "scenario": copy_json(found[0]["scenario"]),
+            "source": found[0]["title"]}
 
 
-def _check_scenario(request):
+def _check_scenario(request, client):
     """Build a scenario without keeping it: the engine's reason if it is wrong, else whose
     turn it is, the legal actions there, and the text an embed URL carries."""
-    data = request.get("scenario")
-    if isinstance(data, str):
-        data = lesson_data.decode_scenario(data)
+    data = _scenario_data(request)
     game = lesson_data.validate_scenario(data)
     seat = game.to_move
     return {"ok": True, "game": game.id, "players": game.players, "to_move": seat,
@@ -388,7 +590,7 @@ def _check_scenario(request):
 
 _OPERATIONS = {
     "catalog": _catalog, "new": _new, "load": _load, "act": _act, "try": _act, "bot": _bot,
-    "view": _view, "replay": _replay, "check": _check, "bench": _bench,
+    "view": _view, "save": _save, "replay": _replay, "check": _check, "bench": _bench,
     "scenario": _scenario, "lessons": _lessons, "lesson_start": _lesson_start,
     "lesson_try": _lesson_try, "lesson_next": _lesson_next, "lesson_watch": _lesson_watch,
     "lesson_back": _lesson_back, "lesson_restart": _lesson_restart,

@@ -12,6 +12,7 @@ import json
 import zlib
 
 from .errors import IllegalAction
+from .limits import parse_json
 
 _ALPHABET = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 MAX_RECORD_BYTES = 400_000  # a long Matatu round of random bots is about 150 kB of JSON
@@ -47,9 +48,10 @@ def unpack(text, limit: int, what: str) -> dict:
     if not inflater.eof:
         raise IllegalAction(f"This {what} link is damaged: it is cut short.")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise IllegalAction(f"This {what} link is damaged: it does not hold JSON.") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise IllegalAction(f"This {what} link is damaged: it does not hold text.") from None
+    data = parse_json(text, f"{what} link", max_bytes=limit)
     if not isinstance(data, dict):
         raise IllegalAction(f"A {what} is a JSON object.")
     return data

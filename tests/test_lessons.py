@@ -240,7 +240,7 @@ def _raw(data: bytes) -> str:
     ("not base64!", "not base64url"),
     ("abcde", "not base64url"),
     ("aGVsbG8gd29ybGQ", "not a compressed scenario"),
-    (_raw(b"{not json"), "does not hold JSON"),
+    (_raw(b"{not json"), "is not valid JSON"),
     (_raw(b"[1, 2]"), "JSON object"),
     (_raw(b" " * 30_000), "too large"),
     (_raw(b'{"game": "matatu"}')[:-6], "damaged"),

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from engine import service
 
 
@@ -28,7 +30,8 @@ def test_refusals_carry_the_engines_reason_and_rule():
 def test_bad_requests_get_messages_not_exceptions():
     assert call(op="nonsense")["ok"] is False
     assert json.loads(service.handle("{not json"))["ok"] is False
-    assert call(op="new", game="chess", players=2)["error"] == "There is no game called 'chess'."
+    assert call(op="new", game="chess", players=2)["error"].startswith(
+        "There is no game called 'chess'; the games are")
     assert "format 99" in call(op="load", save=json.dumps({"format": 99}))["error"]
 
 
@@ -137,3 +140,87 @@ def test_a_teachers_captioned_example_travels_as_link_text():
     assert sorted(opened["view"]["hand"]) == sorted(scenario["position"]["hands"][0])
     broken = dict(scenario, position=dict(scenario["position"], hands=[[], [], []]))
     assert call(op="pack_script", script={"scenario": broken, "captions": []})["ok"] is False
+
+
+# ---- protocol 2: bounded replies, clients, the boundary ---------------------------------------
+
+def test_a_bounded_reply_carries_only_what_the_client_has_not_seen():
+    state = call(op="new", game="matatu", players=3, seed=21, viewer=0, bounded=True,
+                 actions_from=0)
+    assert "save" not in state and state["record"]["format"] == 2 and "actions" not in \
+        state["record"]
+    seen_log, actions = state["view"]["log_next"], list(state["actions"])
+    for _ in range(12):
+        state = call(op="bot", viewer=0, bounded=True, log_from=seen_log,
+                     actions_from=len(actions))
+        assert state["view"]["log_from"] == seen_log
+        seen_log = state["view"]["log_next"]
+        actions += state["actions"]
+        if state["over"]:
+            break
+    assert len(actions) == state["moves"]
+    # The record and the kept actions are the save: it loads back to the same game.
+    record = call(op="new", game="matatu", players=3, seed=21, viewer=0, bounded=True)["record"]
+    replayed = call(op="load", save=dict(record, actions=actions), viewer=0, bounded=True)
+    assert replayed["ok"] and replayed["moves"] == len(actions)
+
+
+def test_clients_sharing_the_worker_keep_their_games_apart():
+    first = json.loads(service.handle(json.dumps({"op": "new", "game": "matatu", "players": 2,
+                                                  "seed": 1, "viewer": 0}), "frame-1"))
+    json.loads(service.handle(json.dumps({"op": "new", "game": "matchmaster", "players": 3,
+                                          "seed": 2, "viewer": 0}), "frame-2"))
+    again = json.loads(service.handle(json.dumps({"op": "view", "viewer": 0}), "frame-1"))
+    assert again["view"]["game"] == "matatu" and again["moves"] == first["moves"]
+    service.forget("frame-1")
+    gone = json.loads(service.handle(json.dumps({"op": "view", "viewer": 0}), "frame-1"))
+    assert gone["ok"] is False and "No game is open" in gone["error"]
+
+
+@pytest.mark.parametrize("request_fields, words", [
+    ({"op": "new", "game": "matatu", "players": True}, "not true"),
+    ({"op": "new", "game": "matatu", "seed": 1e300}, "seed"),
+    ({"op": "new", "game": "matatu", "seed": "x" * 500}, "seed word"),
+    ({"op": "new", "game": ["matatu"]}, "no game called"),
+    ({"op": "new", "game": "matatu", "options": "jokers"}, "'options' must be an object"),
+    ({"op": "view", "viewer": False}, "seat"),
+    ({"op": ["new"]}, "Unknown request"),
+    ({"op": "load", "save": 5}, "no save"),
+    ({"op": "lesson_start", "lesson": {"id": 1}}, "'lesson' must be a text"),
+    ({"op": "open_deal", "text": 12}, "'text' must be a text"),
+])
+def test_wrong_fields_are_refused_by_name_never_as_a_bug(request_fields, words):
+    call(op="new", game="matatu", players=2, seed=3, viewer=0)
+    reply = call(**request_fields)
+    assert reply["ok"] is False and not reply.get("bug"), reply
+    assert words in reply["error"]
+
+
+def test_deep_or_huge_or_strange_json_is_refused_with_a_reason():
+    deep = '{"op": "new", "options": ' + "[" * 3000 + "]" * 3000 + "}"
+    for text, words in [(deep, "levels deep"), ('{"op": "new", "seed": NaN}', "NaN"),
+                        ('{"op": "new", "seed": 1' + "0" * 5000 + "}", "too many digits"),
+                        ('{"op": "new", "game": "\\ud800"}', "lone surrogate"),
+                        ("x" * 3_000_000, "too large")]:
+        reply = json.loads(service.handle(text))
+        assert reply["ok"] is False and not reply.get("bug") and words in reply["error"]
+
+
+def test_a_bug_is_reported_as_a_bug(monkeypatch):
+    def broken(request, client):
+        raise KeyError("oops")
+
+    monkeypatch.setitem(service._OPERATIONS, "view", broken)
+    reply = call(op="view")
+    assert reply["ok"] is False and reply["bug"] is True
+    assert reply["error"].startswith("Internal error (a bug in Matchbook)")
+
+
+def test_the_crafted_links_of_issue_14_are_refused_with_a_reason():
+    deep = (
+        "eNrtyLEJgEAQRNFWjo1NTG1FDC5Qo0MQBUHs3S3jgveimf_GdpytXjGVcSix17bmjCz1uiPLk3cGAAC6tw"
+        "AAAN37fo5Od78")
+    reply = call(op="open_game", text=deep)
+    assert reply["ok"] is False and "levels deep" in reply["error"]
+    no_players = call(op="open_deal", text="eNqrVkpPzE1VslLKTSxJLClVqgUAM4AF4Q", viewer=0)
+    assert no_players["ok"] is False and "how many players" in no_players["error"]

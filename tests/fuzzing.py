@@ -1,0 +1,360 @@
+"""An attacker's fuzz of the engine's boundary: what tests/test_fuzz.py (a few thousand cases,
+quick tier) and bench/fuzz_bench.py (20,000 and more, counts printed) both run.
+
+Every case sends something from outside the player's own clicks through the JSON service,
+the way the browser does: requests with wrong, strange or hostile fields, tampered saves,
+broken scenarios, mutated actions and crafted share links, for every game. Each case ends in
+exactly one outcome:
+
+- ``refused``     a clean refusal: ``ok: false`` with a reason, no bug marker;
+- ``accepted``    accepted, and the game it left is consistent (below);
+- ``bug``         an internal error (``bug: true``), or the service raised;
+- ``inconsistent`` accepted, but the game is not consistent: a card missing or doubled,
+                  nobody able to move in a game that is not over, a view that is not JSON, a
+                  save that does not load back to the same game;
+- ``leak``        a view (log included) for some seat names a card that seat may not see.
+
+Strategies come from hypothesis (pinned in requirements-test.txt), seeded, so a run is the
+same every time.
+"""
+
+import json
+from collections import Counter
+
+from hypothesis import strategies as st
+
+import engine
+from engine import lessons, service, share
+from engine.bots import make_bot
+from engine.rng import SeededRng
+
+GAME_IDS = sorted(engine.GAMES)
+OUTCOMES = ("refused", "accepted", "bug", "inconsistent", "leak")
+CLIENT = "fuzz"
+
+# ---- material: real saves, scenarios and actions to mutate ------------------------------------
+
+
+def _play(game, moves: int, seed: int):
+    rng = SeededRng(seed)
+    bots = {}
+    for _ in range(moves):
+        if game.over:
+            break
+        seat = game.pending[rng.randbelow(len(game.pending))]
+        legal = game.legal_actions(seat)
+        if rng.randbelow(100) < 70:
+            bot = bots.setdefault(seat, make_bot(type(game), None, rng.fork()))
+            action = bot.choose(game.view(seat), legal)
+        else:
+            action = rng.choice(legal)
+        game.apply(action)
+    return game
+
+
+def _material():
+    saves, actions = [], []
+    for number, game_id in enumerate(GAME_IDS):
+        cls = engine.GAMES[game_id]
+        for players in sorted({cls.min_players, cls.default_players, cls.max_players}):
+            for moves in (0, 7, 40):
+                try:
+                    game = engine.new_game(game_id, players=players, seed=number * 10 + moves)
+                except engine.IllegalAction:
+                    continue
+                _play(game, moves, seed=moves + players)
+                saves.append(json.loads(game.to_json()))
+                for seat in game.pending:
+                    actions.extend(game.legal_actions(seat)[:6])
+    scenarios = [lesson["scenario"] for lesson in lessons.LESSONS]
+    return saves, scenarios, actions
+
+
+SAVES, SCENARIOS, ACTIONS = _material()
+
+# ---- strategies -------------------------------------------------------------------------------
+
+WEIRD_TEXT = ["", " ", "\ud800", "<img src=x onerror=alert(1)>", "x" * 5000, "null", "0",
+              "matatu ", "MATATU", "🂡", "--5", "%E0%A4%A", "\u0000"]
+scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-10, 10), st.integers(min_value=-(2 ** 70),
+                                                                 max_value=2 ** 70),
+    st.floats(allow_nan=True, allow_infinity=True), st.sampled_from(WEIRD_TEXT),
+    st.text(max_size=12), st.sampled_from(GAME_IDS), st.sampled_from([1.0, 0.0, 1e400, -0.0]))
+json_values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=12)
+
+FIELDS = ["game", "players", "seed", "rules", "options", "viewer", "slot", "action", "save",
+          "record", "upto", "level", "seat", "scenario", "lesson", "text", "script", "a", "b",
+          "log_from", "actions_from", "games", "bounded"]
+OPS = sorted(service._OPERATIONS) + ["nonsense", ""]
+
+
+def plausible(field: str):
+    """Values that are nearly right for a field, the hardest to refuse cleanly."""
+    table = {
+        "game": st.sampled_from(GAME_IDS),
+        "players": st.integers(-1, 9),
+        "seed": st.one_of(st.integers(0, 2 ** 64 + 5), st.text(max_size=70)),
+        "viewer": st.one_of(st.none(), st.integers(-1, 8), st.booleans()),
+        "seat": st.one_of(st.none(), st.integers(-1, 8)),
+        "slot": st.sampled_from(["play", "replay", "lesson", "x" * 40]),
+        "action": st.sampled_from(ACTIONS).flatmap(mutated_action),
+        "save": st.sampled_from(SAVES).flatmap(mutated_save).flatmap(
+            lambda s: st.sampled_from([s, json.dumps(s)])),
+        "record": st.sampled_from(SAVES).flatmap(mutated_save),
+        "scenario": st.sampled_from(SCENARIOS).flatmap(mutated_scenario),
+        "lesson": st.sampled_from([lesson["id"] for lesson in lessons.LESSONS] + ["nope"]),
+        "upto": st.integers(-2, 60),
+        "log_from": st.integers(-1, 500),
+        "actions_from": st.integers(-1, 500),
+    }
+    return table.get(field, json_values)
+
+
+@st.composite
+def requests(draw):
+    request = {"op": draw(st.sampled_from(OPS))}
+    for field in draw(st.lists(st.sampled_from(FIELDS), max_size=5, unique=True)):
+        request[field] = draw(st.one_of(plausible(field), json_values))
+    return request
+
+
+def mutated_action(action):
+    @st.composite
+    def mutate(draw):
+        changed = dict(action) if isinstance(action, dict) else {"type": draw(json_values)}
+        for _ in range(draw(st.integers(1, 2))):
+            key = draw(st.sampled_from(sorted(changed) + ["extra"]))
+            if draw(st.booleans()) and key in changed:
+                del changed[key]
+            else:
+                changed[key] = draw(json_values)
+        return changed
+    return st.one_of(st.just(action), mutate())
+
+
+def mutated_save(save):
+    @st.composite
+    def mutate(draw):
+        changed = json.loads(json.dumps(save))
+        for _ in range(draw(st.integers(1, 3))):
+            how = draw(st.sampled_from(["field", "drop", "action", "insert", "cut",
+                                             "check", "scenario"]))
+            if how == "field":
+                changed[draw(st.sampled_from(sorted(changed)))] = draw(json_values)
+            elif how == "drop" and changed:
+                changed.pop(draw(st.sampled_from(sorted(changed))))
+            elif how == "action" and isinstance(changed.get("actions"), list) \
+                    and changed["actions"]:
+                index = draw(st.integers(0, len(changed["actions"]) - 1))
+                changed["actions"][index] = draw(st.one_of(
+                    json_values, mutated_action(changed["actions"][index])))
+            elif how == "insert" and isinstance(changed.get("actions"), list):
+                changed["actions"].insert(draw(st.integers(0, len(changed["actions"]))),
+                                          draw(st.sampled_from(ACTIONS)))
+            elif how == "cut" and isinstance(changed.get("actions"), list):
+                changed["actions"] = changed["actions"][:draw(st.integers(0, 50))]
+            elif how == "check":
+                changed["check"] = {"moves": draw(st.integers(0, 60)),
+                                    "digest": draw(st.text(max_size=24))}
+            elif how == "scenario":
+                changed["scenario"] = draw(st.sampled_from(SCENARIOS).flatmap(
+                    mutated_scenario))
+        return changed
+    return st.one_of(st.just(save), mutate())
+
+
+def _lists_in(value, path=()):
+    """Paths to every list inside a position (hands, piles, stacks)."""
+    found = []
+    if isinstance(value, list):
+        found.append(path)
+        for index, item in enumerate(value):
+            found += _lists_in(item, path + (index,))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found += _lists_in(item, path + (key,))
+    return found
+
+
+def _at(value, path):
+    for step in path:
+        value = value[step]
+    return value
+
+
+def mutated_scenario(scenario):
+    @st.composite
+    def mutate(draw):
+        changed = json.loads(json.dumps(scenario))
+        position = changed.get("position")
+        for _ in range(draw(st.integers(1, 3))):
+            how = draw(st.sampled_from(["move", "double", "remove", "field", "top"]))
+            lists = [p for p in _lists_in(position) if p] if isinstance(position, dict) else []
+            if how in ("move", "double", "remove") and lists:
+                source = _at(position, draw(st.sampled_from(lists)))
+                target = _at(position, draw(st.sampled_from(lists)))
+                if source and all(isinstance(x, str) for x in source):
+                    card = source[draw(st.integers(0, len(source) - 1))]
+                    if how != "double":
+                        source.remove(card)
+                    if how != "remove":
+                        target.append(card)
+            elif how == "field" and isinstance(position, dict) and position:
+                position[draw(st.sampled_from(sorted(position)))] = draw(json_values)
+            else:
+                key = draw(st.sampled_from(["players", "options", "rules", "seed", "game",
+                                                 "rng", "position"]))
+                changed[key] = draw(json_values)
+        return changed
+    return st.one_of(st.just(scenario), mutate())
+
+
+@st.composite
+def links(draw):
+    """Share-link texts: random, truncated, or packing hostile data."""
+    kind = draw(st.sampled_from(["random", "deal", "game", "script", "cut"]))
+    if kind == "random":
+        return draw(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123"
+                            "456789-_", max_size=80))
+    if kind == "deal":
+        data = {"game": draw(st.sampled_from(GAME_IDS)), "players": draw(plausible("players")),
+                "seed": draw(plausible("seed")), "rules": None, "options": draw(json_values)}
+        if draw(st.booleans()):
+            data.pop(draw(st.sampled_from(sorted(data))))
+        return _pack(data)
+    if kind == "game":
+        return _pack(draw(st.sampled_from(SAVES).flatmap(mutated_save)))
+    if kind == "script":
+        return _pack({"scenario": draw(st.sampled_from(SCENARIOS).flatmap(mutated_scenario)),
+                      "captions": draw(st.one_of(json_values, st.lists(st.text(max_size=9)))),
+                      "title": draw(json_values)})
+    text = _pack(draw(st.sampled_from(SAVES)))
+    return text[:draw(st.integers(0, len(text)))]
+
+
+def _pack(data) -> str:
+    try:
+        return share.pack(data, 10_000_000, "link")
+    except (TypeError, ValueError, engine.IllegalAction):
+        return "AAAA"
+
+
+# ---- judging one case -------------------------------------------------------------------------
+
+
+def _deck(game) -> Counter | None:
+    fresh = type(game)(players=game.players, seed=0, rules=game.rules, options=game.options)
+    places = fresh.card_locations()
+    return None if places is None else Counter(c for cs in places.values() for c in cs)
+
+
+def _strings(value, found: set) -> set:
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, found)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found.add(key)
+            _strings(item, found)
+    return found
+
+
+def leak(game) -> str | None:
+    """A seat's view (its log included) naming a card every copy of which it may not see."""
+    places = game.card_locations()
+    if places is None or game.over:  # at the end every game shows what was hidden
+        return None
+    markers = set(game.marker_cards())
+    for seat in list(range(game.players)) + [None]:
+        hidden_places = set(game.hidden_places(seat))
+        hidden = {c for place in hidden_places for c in places[place]}
+        seen = {c for place, cards in places.items() if place not in hidden_places
+                for c in cards}
+        secret = hidden - seen - markers
+        shown = _strings(game.view(seat), set()) & secret
+        if shown:
+            return f"view({seat}) names {sorted(shown)[:3]}"
+    return None
+
+
+def inconsistency(game) -> str | None:
+    problem = engine.consistency_problem(game)
+    if problem:
+        return problem
+    places = game.card_locations()
+    if places is not None:
+        deck = _deck(game)
+        have = Counter(c for cards in places.values() for c in cards)
+        if have != deck:
+            return f"cards not conserved: {sorted((have - deck).elements())[:3]} extra," \
+                   f" {sorted((deck - have).elements())[:3]} missing"
+    for seat in list(range(game.players)) + [None]:
+        json.dumps(game.view(seat), allow_nan=False)
+    return None
+
+
+def judge(request: dict) -> tuple:
+    """Send ``request`` through the service; return (outcome, detail)."""
+    try:
+        text = json.dumps(request, allow_nan=True)
+    except (TypeError, ValueError):
+        text = str(request)
+    try:
+        reply = json.loads(service.handle(text, CLIENT))
+    except Exception as error:  # the service must answer everything itself
+        return "bug", f"handle raised {type(error).__name__}: {error}"
+    if reply.get("bug"):
+        return "bug", reply.get("error")
+    if not reply.get("ok"):
+        if not isinstance(reply.get("error"), str) or not reply["error"]:
+            return "bug", "a refusal without a reason"
+        return "refused", reply["error"]
+    client = service._clients.get(CLIENT)
+    slot = reply.get("slot")
+    game = client.slots.get(slot) if client is not None and slot else None
+    if game is None:
+        return "accepted", request.get("op")
+    try:
+        problem = inconsistency(game)
+        if problem:
+            return "inconsistent", problem
+        shown = leak(game)
+        if shown:
+            return "leak", shown
+        if engine.load_game(game.to_json()) != game:
+            return "inconsistent", "its save does not load back to the same game"
+    except engine.IllegalAction as refusal:
+        return "inconsistent", f"its save is refused: {refusal.reason}"
+    except Exception as error:
+        return "bug", f"checking the game raised {type(error).__name__}: {error}"
+    return "accepted", request.get("op")
+
+
+def cases():
+    """One strategy over every kind of case, weighted toward the ones that build games."""
+    return st.one_of(
+        requests(),
+        st.builds(lambda save, viewer: {"op": "load", "save": save, "viewer": viewer},
+                  plausible("save"), plausible("viewer")),
+        st.builds(lambda scenario: {"op": "scenario", "scenario": scenario, "viewer": 0},
+                  plausible("scenario")),
+        st.builds(lambda action: {"op": "act", "action": action, "viewer": 0},
+                  plausible("action")),
+        st.builds(lambda op, text: {"op": op, "text": text, "viewer": 0},
+                  st.sampled_from(["open_deal", "open_game", "open_script", "scenario"]),
+                  links()).map(_scenario_text),
+        st.builds(lambda game, players, seed: {"op": "new", "game": game, "players": players,
+                                               "seed": seed, "viewer": 0},
+                  plausible("game"), plausible("players"), plausible("seed")),
+    )
+
+
+def _scenario_text(request):
+    if request["op"] == "scenario":
+        request["scenario"] = request.pop("text")
+    return request
