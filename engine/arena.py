@@ -216,7 +216,8 @@ def add_record(study: dict, tally: dict, record: dict) -> None:
         tally["unfinished_seeds"] = sorted(tally["unfinished_seeds"] + [record["seed"]])[:10]
         return
     tally["finished"] += 1
-    _bump(tally["reasons"], str(record["reason"]))
+    if record["reason"] is not None:  # not every game says why it ended
+        _bump(tally["reasons"], str(record["reason"]))
     for seat, score in enumerate(record["scores"]):
         _bump(tally["scores"][seat], json.dumps(score))
     winners = set(record["winners"])
@@ -462,8 +463,9 @@ def format_summary(summary: dict) -> str:
             score = row["score"]
             lines.append(f"  seat {row['seat'] + 1} {score['mean']:9.1f} {_number(score['min']):>7}"
                          f" {_number(score['max']):>7}")
-        lines.append("end reasons: " + ", ".join(f"{reason} {count}" for reason, count in
-                                                 summary["reasons"].items()))
+        if summary["reasons"]:
+            lines.append("end reasons: " + ", ".join(f"{reason} {count}" for reason, count
+                                                     in summary["reasons"].items()))
     lines.append("")
     untyped = summary["untyped_log"]
     if summary["events"] or not untyped["total"]:
