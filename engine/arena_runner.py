@@ -49,7 +49,8 @@ def run_on_processes(study: dict, workers: int, chunk_size: int | None = None) -
     return arena.merge_tallies(tallies)
 
 
-def run_on_cluster(study: dict, address: str, chunk_size: int | None = None) -> dict:
+def run_on_cluster(study: dict, address: str, chunk_size: int | None = None,
+                   connect_timeout: str = "20s") -> dict:
     try:
         from distributed import Client
     except ImportError:
@@ -57,7 +58,11 @@ def run_on_cluster(study: dict, address: str, chunk_size: int | None = None) -> 
             "--scheduler needs the optional package distributed (Dask): install it with"
             f" `python3 -m pip install -r {CLUSTER_REQUIREMENTS}` (the engine itself needs"
             " nothing beyond Python).") from None
-    with Client(address, timeout="20s") as client:
+    try:
+        client = Client(address, timeout=connect_timeout)
+    except (OSError, ValueError) as error:  # unreachable, or not an address
+        raise SystemExit(f"No Dask scheduler answered at {address} ({error}).") from None
+    with client:
         _check_cluster(client)
         threads = sum(client.nthreads().values()) or 1
         chunks = arena.plan(study, chunk_size or arena.default_chunk_size(study["games"],

@@ -84,6 +84,12 @@ def test_without_distributed_the_scheduler_option_says_what_to_install(monkeypat
         arena_runner.run(study(), scheduler="tcp://127.0.0.1:1")
 
 
+def test_an_unreachable_scheduler_is_named():
+    pytest.importorskip("distributed")
+    with pytest.raises(SystemExit, match="No Dask scheduler answered at tcp://127.0.0.1:9"):
+        arena_runner.run_on_cluster(study(), "tcp://127.0.0.1:9", connect_timeout="1s")
+
+
 def test_the_cluster_extra_and_the_test_tools_pin_the_same_distributed():
     def pins(name):
         lines = (ROOT / name).read_text(encoding="utf-8").splitlines()
