@@ -130,7 +130,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="local processes (default 1); the result does not change")
     parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="a Dask scheduler, e.g. tcp://10.0.0.5:8786 (needs"
+                        help="a Dask scheduler, e.g. tcp://scheduler-host:8786 (needs"
                         f" {CLUSTER_REQUIREMENTS})")
     parser.add_argument("--chunk-size", type=int,
                         help="games per task (default: from games and workers)")

@@ -104,7 +104,7 @@ def test_workers_running_another_engine_are_refused():
             return function()
 
         def run(self, function):
-            return {"tcp://10.0.0.9:4000": "0123456789abcdef", "tcp://10.0.0.9:4001":
+            return {"tcp://old-worker:4000": "0123456789abcdef", "tcp://new-worker:4001":
                     function()}
 
     with pytest.raises(SystemExit, match="1 of the cluster's workers run another version"):
