@@ -1,9 +1,18 @@
-"""Command line for any registered game: list them, play one against bots, simulate many.
+"""Command line for any registered game: list them, play one against bots, simulate many,
+or measure bots against each other in the arena.
 
     python3 -m engine list
     python3 -m engine play matatu --players 3 --seed 5 [--jokers] [--seat 0]
     python3 -m engine simulate matatu --games 1000 --players 4 [--option jokers=true]
                                       [--bots basic,random,random,random]
+    python3 -m engine arena matchmakers --bots basic,random,basic,random --games 1000
+                            --seed 1 [--option k=v ...] [--players P] [--rules V]
+                            [--workers N] [--scheduler tcp://host:8786] [--json]
+
+The arena prints win rates by seat (and by team in team games) with 95% Wilson intervals,
+game length, scores and how often each kind of event was logged; the same command prints
+the same numbers, with any ``--workers`` or on a Dask cluster (``engine/arena.py`` is the
+study, ``engine/arena_runner.py`` where it runs).
 
 Everything goes through the protocol (``legal_actions``, ``apply``, ``view``, ``make_bot``),
 so a new game works here as soon as it is in ``engine.GAMES``.
@@ -15,7 +24,7 @@ import sys
 import time
 from collections import Counter
 
-from . import GAMES, IllegalAction, new_game
+from . import GAMES, IllegalAction, arena_runner, new_game
 from .bots import make_bot
 from .cards import card_label
 from .rng import SeededRng
@@ -217,6 +226,13 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+# ---- arena -----------------------------------------------------------------------------------
+
+
+def cmd_arena(args) -> int:
+    return arena_runner.command(args, _parse_options(args.option))
+
+
 # ---- arguments -------------------------------------------------------------------------------
 
 
@@ -239,8 +255,11 @@ def main(argv=None) -> int:
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0")
     play.add_argument("--rules", help="rules version id (default: the newest)")
     simulate.add_argument("--games", type=int, default=100)
+    arena_runner.add_arguments(commands.add_parser(
+        "arena", help="bots play many seeded games: win rates with intervals, lengths, scores"))
     args = parser.parse_args(argv)
-    handler = {"list": cmd_list, "play": cmd_play, "simulate": cmd_simulate}[args.command]
+    handler = {"list": cmd_list, "play": cmd_play, "simulate": cmd_simulate,
+               "arena": cmd_arena}[args.command]
     return handler(args)
 
 
