@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import site_config  # noqa: E402  (tools/site_config.py)
+import static_data  # noqa: E402  (tools/static_data.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -244,6 +245,8 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     generated_config = root / ".build" / "ui.toml"
     write_if_changed(generated_config, site_config.ui_config(root))
     site["ui.toml"] = generated_config
+    # The catalog and each lesson's first position, for the page to show before Python boots.
+    site.update(static_data.write(root, root / ".build"))
     if "index.html" not in site and not quiet:
         print("build: note: no index.html yet; dist/ has no front page.", file=sys.stderr)
     # Generated files survive the prune below; they are rewritten right after.
