@@ -293,9 +293,10 @@ class MatchmakersLayout(Layout):
             extra = "mk-twin" if twin else ""
             face = (self.card_button(ctx, view, index, code, extra) if index is not None
                     else self.face(code, extra))
-            who = seat_name(ctx, play["seat"]) + (" · twin" if twin else "")
+            mark = text("span", {"class": "mk-twin-mark"}, "twin") if twin else ""
             items.append(tag("li", {"class": "mk-twin-play" if twin else None},
-                             text("span", {"class": "who"}, who), face))
+                             text("span", {"class": "who"}, seat_name(ctx, play["seat"])),
+                             face, mark))
         return tag("ol", {"class": "trick-cards"}, *items)
 
     def trick(self, view, ctx):

@@ -2,7 +2,8 @@
 
 The state machine. The rulebook's sentences and the options are in ``rulebook.py``, the cards
 and the rules as pure functions (one predicate per rule) in ``rules.py``, positions in
-``position.py``, the bots in ``bots.py`` and every word a player reads in ``words.py``.
+``position.py``, what each seat sees in ``view.py``, the bots in ``bots.py`` and every word a
+player reads in ``words.py``.
 
 Actions (every action names its seat; several seats may be pending during the exchange):
 
@@ -20,24 +21,13 @@ Actions (every action names its seat; several seats may be pending during the ex
     {"type": "decline_guide", "seat": 3}          # the trick's loser lets the guide be (MK-A12)
     {"type": "collect", "card": "G5", "seat": 0}  # the winner picks a card for the campsite
 
-The view (``table_view(seat)``, JSON-safe) holds: ``stage`` (``start``, ``exchange``,
-``play``, ``claim``, ``collect``, ``over``), ``pending`` and ``decisions`` (who must decide
-what), ``hand`` (own only), ``hand_counts``, ``straw`` (2p: per seat the 9 stacks as ``{"up":
-card or null, "down": true/false}``; face-down cards are hidden from everybody), ``guides``
-(per seat, face up), ``office``, ``exchange`` (per team, public progress; ``mine`` adds the
-seat's own picks, the colours both partners know, and the received cards still in hand),
-``trick`` with ``lead_colour``, ``resolution`` (winner, loser, weakest card, the guide that may
-be claimed, the collectable cards), ``last_trick`` (with the ``twins`` of a Matchmaking),
-``campsites`` (per team: cards and their best arrangement), ``discard``, ``score_sheet``,
-``scores`` (per seat: the team total) and ``result``. The log is data (``words.py`` lists its
-kinds); the cards passed in the exchange are named only in entries for the two partners.
+The view is described in ``view.py``; the log is data (``words.py`` lists its kinds), and the
+cards passed in the exchange are named only in entries for the two partners.
 
 Two conveniences, both logged: when the winner may collect only one card it is collected at
 once (MK-A14), and a player who must play with no card at all skips (MK-A26). While the loser
 and the winner decide, ``trick`` still shows the guides played, although they are already back
-in the office (MK-A13 b). Between rounds the view's score sheet keeps each round's points and
-the shape of its sets; the cards themselves are named in the log, because the next deal puts
-them back into hands.
+in the office (MK-A13 b).
 """
 
 import json
@@ -45,6 +35,7 @@ import json
 from ...errors import IllegalAction, Refusal
 from ...game import Game, copy_json, is_seat_number
 from . import position as positions
+from . import view
 from .bots import BOTS
 from .rulebook import OPTIONS, RULE_VERSIONS
 from .rules import (
@@ -59,20 +50,17 @@ from .rules import (
     TURNS_PER_TRICK,
     VALUE_OF,
     WINNING_MARGIN,
-    best_arrangement,
     claim_refusal,
     collect_refusal,
-    colour_counts,
     exchange_turn_refusal,
     guide_claim,
-    guide_penalty,
-    lead_colour,
     leading_team,
     members,
     next_starter,
     partner,
     pick_refusal,
     play_refusal,
+    score_row,
     sort_cards,
     stage_refusal,
     team_of,
@@ -573,19 +561,9 @@ class Matchmakers(Game):
         return any(self.cards_left(seat) == 0 for seat in range(2))  # MK-A26
 
     # ---- scoring and rounds ------------------------------------------------------------------
-    def score_row(self, round_number: int, starter, campsites, guides, totals) -> dict:
-        """The score sheet's row for a round (MK-A18): each team's best arrangement, the
-        guides its members still hold and their penalty, the points and the new totals."""
-        arrangements = [best_arrangement(cards) for cards in campsites]
-        penalties = [guide_penalty(held) for held in guides]
-        points = [arrangements[t]["points"] + penalties[t] for t in (0, 1)]
-        return {"round": round_number, "starter": starter, "campsites": arrangements,
-                "guides": [sort_cards(held) for held in guides], "penalties": penalties,
-                "points": points, "totals": [totals[t] + points[t] for t in (0, 1)]}
-
     def _end_round(self) -> None:
         held = [[g for s in self.members(team) for g in self.guides[s]] for team in (0, 1)]
-        row = self.score_row(self.round, self.starter, self.campsites, held, self.totals)
+        row = score_row(self.round, self.starter, self.campsites, held, self.totals)
         self.score_rows.append(row)
         self.totals = list(row["totals"])
         self.say("scored", round=self.round, teams=[self.members(0), self.members(1)],
@@ -631,128 +609,17 @@ class Matchmakers(Game):
 
     # ---- what each seat sees -----------------------------------------------------------------
     def table_view(self, seat: int | None) -> dict:
-        my_team = None if seat is None else self.team_of(seat)
-        straw = None
-        if self.straw is not None:
-            straw = [[{"up": up, "down": down is not None} for down, up in stacks]
-                     for stacks in self.straw]
-        resolution = None
-        if self.resolution is not None:
-            res = self.resolution
-            resolution = {"winner": res["winner"], "loser": res["loser"],
-                          "weakest": res["weakest"],
-                          "claim": None if res["claim"] is None else dict(res["claim"]),
-                          "collectable": list(res["collectable"])}
-        pending = self.pending
-        return {
-            "team": my_team,
-            "teams": [self.members(0), self.members(1)],
-            "pending": pending,
-            "decisions": [{"seat": s, "type": self._decision(s)} for s in pending],
-            "stage": self.stage,
-            "round": self.round,
-            "rounds": ROUNDS,
-            "dealer": self.dealer,
-            "starter": self.starter,
-            "leader": None if self.over else self.leader,
-            "hand": None if seat is None else list(self.hands[seat]),
-            "hand_counts": [len(hand) for hand in self.hands],
-            "straw": straw,
-            "guides": [list(held) for held in self.guides],
-            "office": list(self.office),
-            "exchange": self._view_exchange(seat),
-            "trick": self.trick_plays(),
-            "lead_colour": lead_colour(self.trick),
-            "resolution": resolution,
-            "last_trick": copy_json(self.last_trick),
-            "campsites": self._view_campsites(my_team),
-            "discard": list(self.discard),
-            "score_sheet": {"rounds": [_public_row(row) for row in self.score_rows],
-                            "totals": list(self.totals),
-                            # the 30-point rule's state, for the table to show (MK-A20)
-                            "lead": abs(self.totals[0] - self.totals[1]),
-                            "winning_margin": WINNING_MARGIN},
-            "scores": [self.totals[self.team_of(s)] for s in range(self.players)],
-            "result": self.result(),
-        }
+        return view.table_view(self, seat)
 
     def campsites_private(self) -> bool:
         return self.options["campsite_visibility"] == "private" and not self.over
 
-    def _view_campsites(self, my_team) -> list:
-        campsites = []
-        for team in (0, 1):
-            shown = not self.campsites_private() or team == my_team
-            cards = sort_cards(self.campsites[team]) if shown else None
-            campsites.append({"team": team, "count": len(self.campsites[team]), "cards": cards,
-                              "arrangement": best_arrangement(cards) if shown else None})
-        return campsites
-
-    def _decision(self, seat: int) -> str:
-        if self.stage == "exchange":
-            return self.exchange_step(seat)
-        return {"play": "play", "claim": "claim_guide", "collect": "collect",
-                "start": "start"}[self.stage]
-
-    def _view_exchange(self, seat):
-        if self.exchange is None:
-            return None
-        teams = []
-        for record in self.exchange:
-            step = ("give" if record["given"] is None else
-                    "return" if record["returned"] is None else "done")
-            teams.append({"initiator": record["initiator"],
-                          "partner": None if record["initiator"] is None
-                          else self.partner(record["initiator"]),
-                          "step": step, "picked_count": len(record["picked"])})
-        mine = None
-        if seat is not None:
-            record = self.exchange[self.team_of(seat)]
-            step = self.exchange_step(seat)
-            received = []
-            if record["initiator"] is not None:
-                got = record["given"] if seat != record["initiator"] else record["returned"]
-                received = [c for c in (got or []) if c in self.hands[seat]]
-            mine = {"role": step,
-                    "picked": list(record["picked"]) if step is not None else [],
-                    # both partners know the colours of the 3 cards passed (RULINGS 1.1)
-                    "colours": None if record["given"] is None
-                    else colour_counts(record["given"]),
-                    "received": sort_cards(received)}
-        return {"teams": teams, "mine": mine}
-
     # ---- where the cards are -----------------------------------------------------------------
     def card_locations(self) -> dict:
-        """Every card's place: ``hand:<seat>``, ``straw_up:<seat>``, ``straw_down:<seat>``,
-        ``guides:<seat>``, ``office``, ``campsite:<team>``, ``trick``, ``discard``. Cards picked
-        for the exchange stay in their holder's hand until the third pick passes them."""
-        places = {f"hand:{s}": list(hand) for s, hand in enumerate(self.hands)}
-        if self.straw is not None:
-            for s, stacks in enumerate(self.straw):
-                places[f"straw_up:{s}"] = [up for _, up in stacks if up is not None]
-                places[f"straw_down:{s}"] = [down for down, _ in stacks if down is not None]
-        for s, held in enumerate(self.guides):
-            places[f"guides:{s}"] = list(held)
-        places["office"] = list(self.office)
-        for team in (0, 1):
-            places[f"campsite:{team}"] = list(self.campsites[team])
-        # While the loser and winner decide, the trick still shows its guides, but they are
-        # already back in the office (MK-A13 b).
-        resolving = self.resolution is not None
-        places["trick"] = [card for _, card in self.trick
-                           if not (resolving and card in GUIDE_SET)]
-        places["discard"] = list(self.discard)
-        return places
+        return view.card_locations(self)
 
     def hidden_places(self, seat: int | None) -> list:
-        """Other hands; every face-down straw card, from its owner too (twop.count); and with
-        private campsites the other team's, until the round is scored (MK-S1)."""
-        places = [f"hand:{s}" for s in range(self.players) if s != seat]
-        if self.straw is not None:
-            places += ["straw_down:0", "straw_down:1"]
-        if self.campsites_private():
-            places += [f"campsite:{t}" for t in (0, 1) if seat is None or t != self.team_of(seat)]
-        return places
+        return view.hidden_places(self, seat)
 
     # ---- positions (position.py) ---------------------------------------------------------------
     def setup_position(self, position: dict) -> None:
@@ -761,17 +628,3 @@ class Matchmakers(Game):
     def position(self) -> dict:
         return positions.position(self)
 
-
-def _public_row(row: dict) -> dict:
-    """A score-sheet row for views: points and the shape of each team's sets.
-
-    The cards themselves are named in the log when the round is scored; the view leaves them
-    out because the next deal puts them back into hands, where they are secret again."""
-    out = {key: copy_json(value) for key, value in row.items() if key != "campsites"}
-    out["campsite_points"] = [arrangement["points"] for arrangement in row["campsites"]]
-    out["sets"] = [[{"kind": s["kind"], "value": VALUE_OF[s["cards"][0]], "size": len(s["cards"]),
-                     "points": s["points"]} for s in arrangement["sets"]]
-                   for arrangement in row["campsites"]]
-    out["unmatched"] = [[VALUE_OF[card] for card in arrangement["unmatched"]]
-                        for arrangement in row["campsites"]]
-    return out

@@ -85,6 +85,7 @@ from .rules import (
     members,
     owed_colours,
     partner,
+    score_row,
     sort_cards,
     team_of,
     trick_outcome,
@@ -194,7 +195,7 @@ def _read_score_sheet(game, reader, round_number: int, stage: str) -> tuple:
             refuse(f"Scored round {number} needs two campsites and two lists of guides.")
         camps = [card_list(c, _animal, f"a campsite of scored round {number}") for c in camps]
         held = [card_list(g, _guide, f"the guides of scored round {number}") for g in held]
-        rows.append(game.score_row(number, starter, camps, held, totals))
+        rows.append(score_row(number, starter, camps, held, totals))
         totals = rows[-1]["totals"]
     if not rows:
         totals = scores if scores is not None else [0, 0]

@@ -201,6 +201,17 @@ def guide_penalty(guides) -> int:
     return -2 * sum(VALUE_OF[guide] for guide in guides)
 
 
+def score_row(round_number: int, starter, campsites, guides, totals) -> dict:
+    """The score sheet's row for a round (MK-A18): each team's best arrangement, the guides
+    its members still hold and their penalty, the points and the new totals."""
+    arrangements = [best_arrangement(cards) for cards in campsites]
+    penalties = [guide_penalty(held) for held in guides]
+    points = [arrangements[t]["points"] + penalties[t] for t in (0, 1)]
+    return {"round": round_number, "starter": starter, "campsites": arrangements,
+            "guides": [sort_cards(held) for held in guides], "penalties": penalties,
+            "points": points, "totals": [totals[t] + points[t] for t in (0, 1)]}
+
+
 # ---- the trick --------------------------------------------------------------------------------
 
 def lead_colour(trick) -> str | None:
