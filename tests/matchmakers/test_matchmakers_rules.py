@@ -36,6 +36,7 @@ from engine.words import Speaker
 
 
 def test_components_animals_52_cards_evens_doubled_as_star_and_moon():
+    # components.guides: and the four mountain guides, never dealt (trumps.not_dealt)
     assert len(ANIMALS) == len(set(ANIMALS)) == 52
     red = [c for c in ANIMALS if c[0] == "R"]
     assert red == ["R1", "R2s", "R2m", "R3", "R4s", "R4m", "R5", "R6s", "R6m", "R7", "R8s",
@@ -63,6 +64,8 @@ def test_overview_players_2_or_4_and_3_is_refused_with_a_reason(players):
 
 
 def test_setup_deal_13_each_guides_in_the_office_mk_a22():
+    # setup.areas: the office (setup.office), the campsites (setup.campsites) and the
+    # matchmaking place (setup.place, the trick) start empty but for the guides
     game = Matchmakers(players=4, seed=3)
     places = game.card_locations()
     assert [len(places[f"hand:{s}"]) for s in range(4)] == [13] * 4
@@ -116,6 +119,7 @@ def test_twop_count_nobody_sees_face_down_straw_cards_not_even_the_owner():
 
 
 def test_exchange_example_8_red_5_red_2_blue_partner_returns_2_red_and_1_blue_mk_a3():
+    # exchange.return: the partner returns 3 cards of the colours received; exchange.differs
     hands = [["R8s", "R5", "B2s"] + [c for c in ANIMALS if c[0] == "Y"][:10],
              [c for c in ANIMALS if c[0] == "Y"][10:] + [c for c in ANIMALS if c[0] == "G"][:10],
              ["R1", "R3", "B1", "B3", "G9"] + [c for c in ANIMALS if c[0] == "B"][5:13],
@@ -164,6 +168,8 @@ def test_exchange_note_a_colour_not_held_comes_back_as_the_exact_card_mk_a5():
 
 
 def test_mk_a5_the_received_cards_can_always_be_returned():
+    # exchange.purpose: cards are shared but no colour can be emptied; overview.round: the
+    # exchange opens every round
     rng = SeededRng(4)
     for _ in range(30):
         game = Matchmakers(seed=rng.randbelow(10_000))
@@ -359,6 +365,7 @@ def test_play_refusal_follows_and_always_offers_guides():
 
 
 def test_mk_a8_a_held_guide_may_be_played_instead_even_when_able_to_follow_or_to_lead():
+    # trumps.any_time, trumps.face_up (guides lie in front of their player), tricks.order
     game = table([["R8s", "B1"], ["R3", "B2s"], ["G1"], ["Y1"]],
                  guides=[["T2"], ["T6"], [], []], trick=trick_of())
     assert allowed(game) == ["B1", "R8s", "T2"]  # the lead
@@ -371,6 +378,7 @@ def test_mk_a8_a_held_guide_may_be_played_instead_even_when_able_to_follow_or_to
 
 
 def test_mk_a9_guide_led_the_first_animal_sets_the_lead_colour():
+    # trumps.lead
     game = table([["R8s", "B1"], ["R3", "B2s"], ["G1", "B5"], ["Y1"]],
                  guides=[["T2", "T4"], [], [], []])
     play(game, "T2")
@@ -388,6 +396,7 @@ def test_mk_a9_after_two_guides_the_third_player_is_still_free():
 
 
 def test_mk_a10_the_highest_guide_wins_or_the_first_played_by_option():
+    # winner.trump, trumps.beat, winner.strongest
     trick = [(0, "R5"), (1, "T4"), (2, "T8"), (3, "R9")]
     assert trick_outcome(trick) == (2, 0)
     assert trick_outcome(trick, "first_played") == (1, 0)
@@ -407,6 +416,7 @@ def test_winner_no_trump_highest_of_the_lead_colour_wins():
     ([(0, "T2"), (1, "T4"), (2, "T6"), (3, "T8")], None),   # guides only: no loser
 ])
 def test_mk_a11_the_weakest_card(trick, loser):
+    # loser.weakest, loser.tie (the first of equals), loser.followed, loser.offsuit
     _, index = trick_outcome(trick)
     assert (None if index is None else trick[index][0]) == loser
 
@@ -488,6 +498,7 @@ def test_mk_a12_the_claim_is_optional_and_only_for_a_2_4_6_or_8():
 
 
 def test_mk_a12_steal_from_an_opponent_and_nothing_for_a_loser_who_holds_it():
+    # trumps.loser: only the trick's loser recruits a guide
     game = table([["R9"], ["R2s", "B1"], ["R3"], ["R4s"]], guides=[[], [], ["T2"], []],
                  trick=trick_of((0, "R8s")))
     play(game, "R2s")
@@ -518,6 +529,7 @@ def test_loser_claim_refusals_name_the_guide_and_where_it_is():
 
 
 def test_mk_a13_a_guide_played_in_this_trick_can_be_claimed_at_its_end():
+    # trumps.return: a played guide goes back to the office
     hands = [["R9"], ["R2s", "B1"], ["R3"], ["R5"]]
     game = table(hands, guides=[[], [], [], ["T2"]], trick=trick_of((0, "R8s")))
     play(game, "R2s")
@@ -565,6 +577,7 @@ def test_mk_a14_a_single_collectable_card_is_taken_at_once():
 
 
 def test_mk_a15_four_guides_the_trick_is_discarded_and_the_t8_player_leads():
+    # trumps.multiple
     hands = [["R9"], ["B1"], ["R3"], ["R5"]]
     guides = [["T4"], ["T8"], ["T2"], ["T6"]]
     game = table(hands, guides=guides)
@@ -584,6 +597,8 @@ def test_mk_a15_four_guides_the_trick_is_discarded_and_the_t8_player_leads():
 
 
 def test_mk_a16_matchmaking_example():
+    # matchmaking.twins, matchmaking.trigger (the trick ends at once), matchmaking.trump,
+    # matchmaking.next
     # seat 0 leads blue 4★, seat 1 plays the 6 guide, seat 2 plays its blue 4☾: Matchmaking
     game = table([["R9", "B1"], ["R8m", "G1"], ["B4m", "Y2s"], ["R5", "Y3"]],
                  guides=[[], ["T6"], [], []], trick=trick_of((0, "B4s")))
@@ -604,6 +619,7 @@ def test_mk_a16_matchmaking_example():
 
 
 def test_mk_a16_other_cards_go_to_their_players_team_campsite_guides_to_the_office():
+    # matchmaking.cards
     # 0 leads red 8★, 1 plays the 2 guide, 2 the red 6★, 3 the red 8☾: Matchmaking
     game = table([["R9"], ["B1"], ["R3"], ["R8m", "Y1"]],
                  trick=trick_of((0, "R8s"), (1, "T2"), (2, "R6s")))

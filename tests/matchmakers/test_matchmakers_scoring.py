@@ -29,6 +29,7 @@ from engine.words import Speaker
 
 
 def test_mk_a17_the_trick_that_empties_a_hand_is_completed_then_the_round_ends():
+    # overview.end, scoring.end
     # seat 1 plays its last card first; seats 2, 3 still play; then scoring
     game = table([["R9", "B5"], [], ["R3", "G1"], ["R4s", "Y1"]], starter=0,
                  guides=[[], [], [], ["T8"]], trick=trick_of((0, "R8s"), (1, "R2s")),
@@ -60,6 +61,7 @@ def test_scoring_trumps_note_a_player_out_of_cards_still_holding_guides_pays_for
 
 
 def test_mk_a18_five_eights_make_a_couple_and_buddies():
+    # scoring.pool, scoring.couple, scoring.buddies, scoring.plus
     result = best_arrangement(["R8s", "R8m", "B8s", "G8s", "Y8s"])
     assert result["points"] == 40 and result["unmatched"] == []
     kinds = sorted((s["kind"], tuple(s["cards"])) for s in result["sets"])
@@ -73,6 +75,7 @@ def test_mk_a18_four_odd_values_of_distinct_colours_are_one_buddies():
 
 
 def test_mk_a18_twins_plus_buddies_and_leftovers_score_minus_their_value():
+    # scoring.minus
     cards = ["R2s", "R2m", "B5", "G5", "Y5", "R9", "B9", "G4s"]
     result = best_arrangement(cards)
     assert result["points"] == 4 + 15 - 9 - 9 - 4
@@ -178,6 +181,7 @@ def _play_out_trick(game):
 
 
 def test_mk_a20_a_difference_of_30_ends_the_game_after_round_1():
+    # end.margin
     game = _last_trick_game(1, [0, 0], 0, [["R7", "B7", "G7", "Y7", "R6s", "R6m"], []])
     _play_out_trick(game)
     # team 0: 28 + 12 = 40; team 1 collects the red 1: -1; difference 41
@@ -200,6 +204,7 @@ def test_mk_a20_exactly_30_is_enough_and_29_is_not():
 
 
 def test_mk_a20_after_three_rounds_the_higher_total_wins_and_a_tie_is_shared():
+    # end.three
     game = _last_trick_game(3, [10, 5], 0, [[], []])
     _play_out_trick(game)  # team 1 collects the red 1: 10 and 4
     assert game.over and game.result()["winners"] == [0, 2]
@@ -274,6 +279,7 @@ def test_mk_a21_campsites_are_per_team_and_per_player_with_two():
 
 
 def test_mk_a23_a_matchmaking_of_the_first_two_cards_puts_nothing_in_a_campsite():
+    # overview.campsite
     game = table([["R9"], ["R2m", "B1"], ["R3"], ["R5"]], trick=trick_of((0, "R2s")))
     play(game, "R2m")
     assert game.campsites == [[], []] and game.discard[-2:] == ["R2s", "R2m"]
@@ -294,6 +300,7 @@ def test_mk_s1_campsite_visibility_private_hides_the_other_teams_campsite_until_
 
 
 def test_mk_a24_two_player_order_and_the_leaders_second_card_follows():
+    # twop.order
     game = two_player([["R9", "B1", "R5"], ["R3", "G1"]], [["Y1"], ["B3", "G5"]], starter=1)
     assert game.to_move == 1
     play(game, "R3")
@@ -402,6 +409,7 @@ def test_mk_a27_nothing_to_collect_when_the_opponent_played_only_guides():
 
 
 def test_mk_a28_the_winner_and_the_loser_can_be_the_same_player():
+    # twop.same: resolution as with 4 players
     game = two_player([["R9", "R2s", "B1"], ["R3", "R5", "G1"]], [["Y1"], ["B3"]], starter=0)
     for card in ("R9", "R3", "R2s", "R5"):
         play(game, card)
