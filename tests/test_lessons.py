@@ -277,7 +277,7 @@ def test_duplicated_card_is_refused():
     ("matatu", lambda p: p["hands"].pop(), "one list of cards for each"),
     ("matchmaster", lambda p: p["hands"][0].pop(), "should hold 3 cards in round 5, not 2"),
     ("matchmakers", lambda p: p["hands"][0].append(p["hands"][1].pop()),
-     "at the exchange every hand holds the 13"),
+     "every hand holds the 13 cards dealt"),
     ("match_maker", lambda p: p["grid"][0][0].append("gay-m"), "holds 4 cards"),
 ])
 def test_wrong_counts_are_refused(game_id, change, message):
