@@ -1,8 +1,9 @@
 # One Layout per game (ui/layouts/base.py says what a layout provides): where its zones go and
 # what is unique to it.
-from ui import faces, faces_match_maker, faces_matchmakers, faces_matchmaster
-from ui.layouts import matatu, match_maker, matchmakers, matchmaster
+from ui import faces, faces_matchmakers, faces_matchmaster
+from ui.layouts import matatu, matchmakers, matchmaster
 from ui.layouts.base import Layout
+from ui.layouts.match_maker import MatchMakerLayout
 
 
 class ModuleLayout(Layout):
@@ -60,5 +61,5 @@ class ModuleLayout(Layout):
 
 LAYOUTS = {"matatu": ModuleLayout("matatu", matatu, faces),
            "matchmaster": ModuleLayout("matchmaster", matchmaster, faces_matchmaster),
-           "match_maker": ModuleLayout("match_maker", match_maker, faces_match_maker),
+           "match_maker": MatchMakerLayout(),
            "matchmakers": ModuleLayout("matchmakers", matchmakers, faces_matchmakers)}
