@@ -62,6 +62,7 @@ def test_mx_a1_other_grids_scale_the_person_mix_by_pairs():
     assert Counter(c for c in short.full_deck() if c in PERSONS).total() == 42
 
 
+# Rulebook: cards.1, cards.2 (the person cards and the chance cards of the deck).
 def test_mx_a23_default_counts_are_ours_and_say_so():
     game = MatchMaker(players=2, seed=3)
     deck = Counter(game.full_deck())
@@ -84,12 +85,14 @@ def test_mx_a23_default_counts_are_ours_and_say_so():
         assert tuple(game.view(0)["log"][0]["persons"]) == counts
 
 
+# Rulebook: setup.1, setup.2, setup.3 (the piles), setup.4 and turn.1 (who begins).
 def test_setup_piles_and_first_player_left_of_dealer():
     for seed in range(12):
         game = MatchMaker(players=4, seed=seed)
         assert game.to_move == (game.dealer + 1) % 4
         places = game.card_locations()
         assert sorted(places["mate_pile"]) == [DEATHMATE, SOULMATE]
+        assert len(places["change_to_person"]) == 7
         assert Counter(places["change_pile"]) == Counter({OC: 2, SC: 1, TIME: 1})
         assert places["discard"] == [] and places["in_play"] == []
     dealers = {MatchMaker(players=4, seed=seed).dealer for seed in range(40)}
@@ -156,6 +159,7 @@ def test_mx_a3_only_the_top_card_is_opened():
     assert "gay-m" not in json.dumps(cell(view, 1, 1))  # the card under it: nobody did
 
 
+# Rulebook: match.1, match.2 (1 point a person card), match.3 (each player's own piles).
 def test_mx_a4_couple_both_cards_to_couples_pile_two_points():
     game = table(BASE)
     open_(game, 1, 1)
@@ -195,6 +199,7 @@ def couple_with(mate, *, draws=1, options=None, grid=None):
     return game
 
 
+# Rulebook: intro.3, match.5.
 def test_mx_a5_soulmate_adds_three_and_marks_the_couples_pile():
     game = couple_with([SOULMATE, DEATHMATE])
     assert game.couples[0] == [SOULMATE, "straight-m", "straight-f"]
@@ -202,16 +207,19 @@ def test_mx_a5_soulmate_adds_three_and_marks_the_couples_pile():
     assert game.mate_pile == [DEATHMATE] and game.to_move == 1
 
 
+# Rulebook: match.6, setup.5 (the Discard pile lies face up).
 def test_mx_a5_deathmate_pc1_discarded_pc2_back_no_cards_minus_three():
     game = couple_with([DEATHMATE, SOULMATE])
     assert game.couples[0] == [DEATHMATE]
     assert game.points(0) == -3 and game.person_cards(0) == 0
     assert game.discard[-1] == "straight-m"  # PC1
+    assert game.view(1)["discard"][-1] == "straight-m"  # face up, for every player
     assert game.stacks[1] == ["celibate-f", "straight-f"]  # PC2 face down on its stack
     assert cell(game.view(1), 1, 2)["face"] is None
     assert game.result() is None
 
 
+# Rulebook: match.7.
 def test_mx_a5_deathmate_pc2_is_an_ordinary_card_afterwards():
     grid = dict(BASE)
     grid[(3, 1)] = ["straight-m"]
@@ -224,6 +232,7 @@ def test_mx_a5_deathmate_pc2_is_an_ordinary_card_afterwards():
     assert game.couples[1] == ["straight-m", "straight-f"] and game.points(1) == 2
 
 
+# Rulebook: match.4 (the optional draw).
 def test_mx_a5_mate_draw_only_with_a_couple_and_skip_collects():
     game = table(BASE, mate=[DEATHMATE, SOULMATE])
     open_(game, 1, 1)
@@ -255,6 +264,7 @@ def test_mx_a5_used_mate_cards_never_return_and_single_deck_one_per_turn():
     assert game.couples[0] == [SOULMATE, "straight-m", "straight-f"]  # no second draw
 
 
+# Rulebook: match.8 (the confident draw before opening).
 def test_mx_a6_predrawn_soulmate_commits_to_the_couple():
     game = table(BASE, mate=[SOULMATE, DEATHMATE])
     assert "draw_mate" in types(game)
@@ -287,6 +297,7 @@ def test_mx_a6_refused_ex_names_the_commitment():
     assert "commits you to the Couple" in reason and "MX-A6" in reason
 
 
+# Rulebook: events.5.
 def test_mx_a6_predrawn_deathmate_on_a_match_is_suicide():
     game = table(BASE, mate=[DEATHMATE, SOULMATE])
     act(game, "draw_mate")
@@ -297,6 +308,7 @@ def test_mx_a6_predrawn_deathmate_on_a_match_is_suicide():
     assert game.log[-1] == {"kind": "event", "seat": 0, "event": "suicide"}
 
 
+# Rulebook: events.6.
 def test_mx_a6_predrawn_deathmate_on_a_mismatch_is_attempted_suicide_and_discarded():
     game = table(BASE, mate=[DEATHMATE, SOULMATE], change=[TIME])
     act(game, "draw_mate")
@@ -340,12 +352,14 @@ def test_mx_a6_predraw_stays_committed_through_a_replacement_that_matches():
     assert game.points(0) == 5
 
 
+# Rulebook: match.9, events.2.
 def test_mx_a17_two_decks_fairy_tale_two_soulmates_six_points():
     game = couple_with([SOULMATE, SOULMATE, DEATHMATE], draws=2, options={"decks": 2})
     assert game.points(0) == 8 and game.person_cards(0) == 2
     assert [e["event"] for e in game.events] == ["fairy_tale"]
 
 
+# Rulebook: match.9, events.3.
 def test_mx_a17_two_decks_tragedy_two_deathmates_minus_six_with_consequence():
     game = couple_with([DEATHMATE, DEATHMATE], draws=2, options={"decks": 2})
     assert game.points(0) == -6 and game.person_cards(0) == 0
@@ -353,6 +367,7 @@ def test_mx_a17_two_decks_tragedy_two_deathmates_minus_six_with_consequence():
     assert [e["event"] for e in game.events] == ["tragedy"]
 
 
+# Rulebook: match.9, events.1.
 def test_mx_a17_two_decks_deathmate_trumps_soulmate_no_points_couple_kept():
     game = couple_with([DEATHMATE, SOULMATE], draws=2, options={"decks": 2})
     assert game.points(0) == 2 and game.person_cards(0) == 2
@@ -366,6 +381,7 @@ def test_mx_a17_two_decks_may_stop_after_one_mate_card():
     assert game.points(0) == 5
 
 
+# Rulebook: events.4.
 def test_mx_a17_romeo_and_juliet_two_before_and_two_after():
     options = {"decks": 2}
     game = table(BASE, mate=[SOULMATE, DEATHMATE, SOULMATE, DEATHMATE], options=options)
@@ -381,6 +397,7 @@ def test_mx_a17_romeo_and_juliet_two_before_and_two_after():
     assert events == ["romeo_and_juliet", "suicide"]  # a Deathmate was drawn knowingly
 
 
+# Rulebook: events.7.
 def test_mx_a17_events_need_two_decks():
     # With one deck a player draws one mate card a turn, so no two can meet on one match.
     game = table(BASE, mate=[SOULMATE, DEATHMATE])
@@ -405,6 +422,7 @@ def mismatch(grid=None, **kwargs):
     return game
 
 
+# Rulebook: mismatch.10, cards.5 (a chance thrown out).
 def test_mx_a7_mismatch_decline_puts_both_back_and_passes():
     game = mismatch(change=[TIME, OC])
     assert game.stage == "mismatch" and types(game) == ["draw_change", "decline_change"]
@@ -413,6 +431,7 @@ def test_mx_a7_mismatch_decline_puts_both_back_and_passes():
     assert all(c["face"] is None for c in game.view(1)["grid"])
 
 
+# Rulebook: mismatch.1.
 def test_mx_a7_draw_change_only_on_a_mismatch():
     game = table(BASE, change=[TIME])
     assert "mismatch" in refused(game, "draw_change").reason
@@ -458,6 +477,7 @@ def test_mx_a8_rulebook_example_straight_male_to_celibate_female_invalid():
     assert "pc1" in refused(game, "replace", target="pc3", **{"with": "gay-m"}).reason
 
 
+# Rulebook: mismatch.4.
 def test_mx_a8_valid_card_not_in_the_pile_is_refused():
     game = mismatch(change=[OC], ctp=["gay-f"])
     act(game, "draw_change")
@@ -475,6 +495,7 @@ def test_mx_a9_sex_change_preserves_attraction():
     assert sc_targets("celibate-f") == ("celibate-m",)
 
 
+# Rulebook: mismatch.6, cards.3 (change cards replace person cards).
 def test_mx_a9_rulebook_examples_in_play():
     grid = {(1, 1): ["gay-m"], (1, 2): ["gay-f"], (2, 1): ["celibate-m"]}
     game = mismatch(grid, change=[SC], ctp=["straight-f", "straight-m", "gay-m"])
@@ -512,6 +533,7 @@ def test_mx_a9_any_opposite_sex_option():
     assert "sex must change" in reason  # the invalid example stays invalid
 
 
+# Rulebook: mismatch.2.
 def test_mx_a10_replacement_that_matches_goes_on_as_a_match():
     game = mismatch(change=[OC], ctp=["gay-f"])
     act(game, "draw_change")
@@ -532,6 +554,7 @@ def test_mx_a10_replacement_that_matches_goes_on_as_a_match():
     assert game.couples[0] == ["gay-f", "gay-f"] and "straight-f" in game.discard
 
 
+# Rulebook: mismatch.3, mismatch.7.
 def test_mx_a10_no_valid_replacement_both_back_and_card_spent():
     game = mismatch(change=[OC, TIME], ctp=["straight-m", "gay-m"])
     act(game, "draw_change")  # seat 1 may try to cancel the OC first (MX-A12)
@@ -545,8 +568,13 @@ def test_mx_a10_no_valid_replacement_both_back_and_card_spent():
     assert game.to_move == 1 and game.discard[-1] == OC
     assert game.change_to_person == ["gay-m"]
     assert game.log[-1] == {"kind": "no_replacement", "seat": 0, "change": OC}
+    game = mismatch(change=[SC], ctp=["celibate-f"])  # nor by a Sex Change (mismatch.7)
+    act(game, "draw_change")
+    assert game.to_move == 1 and game.discard[-1] == SC
+    assert game.log[-1] == {"kind": "no_replacement", "seat": 0, "change": SC}
 
 
+# Rulebook: mismatch.9.
 def test_mx_a11_time_gives_the_same_player_another_turn():
     game = mismatch(change=[TIME], players=3)
     act(game, "draw_change")  # one deck: Time cannot be cancelled, so no offers
@@ -567,6 +595,7 @@ def test_mx_a11_time_extra_turn_does_not_end_the_round():
 # ---- cancellation (MX-A12) ----------------------------------------------------------------
 
 
+# Rulebook: cancel.1, cancel.2, cancel.3.
 def test_mx_a12_cancellation_succeeds_with_an_identical_card():
     game = mismatch(change=[OC, OC], ctp=["gay-f"], players=3)
     act(game, "draw_change")
@@ -582,6 +611,7 @@ def test_mx_a12_cancellation_succeeds_with_an_identical_card():
     assert game.change_to_person == ["gay-f"] and game.stacks[0] == ["straight-f"]
 
 
+# Rulebook: cancel.3.
 def test_mx_a12_cancellation_fails_card_to_bottom_turn_player_continues():
     game = mismatch(change=[OC, TIME, SC], ctp=["gay-f"], players=3)
     act(game, "draw_change")
@@ -609,6 +639,7 @@ def test_mx_a12_offers_go_clockwise_and_the_first_taker_makes_the_only_attempt()
     assert game.stage == "replace" and game.to_move == 0
 
 
+# Rulebook: cancel.4.
 def test_mx_a12_single_deck_only_orientation_change_can_be_cancelled():
     for card in (SC, TIME):
         game = mismatch(change=[card, OC], ctp=["gay-m"], players=3)
@@ -641,6 +672,7 @@ def test_mx_a12_no_attempt_without_a_card_to_open():
 # ---- the end (MX-A13), scores (MX-A14), ties (MX-A15), titles (MX-A16) ----------------------
 
 
+# Rulebook: end.1.
 def test_mx_a13_game_ends_when_no_match_is_left_and_no_change_could_make_one():
     grid = {(1, 1): ["straight-m"], (1, 2): ["straight-f"], (2, 1): ["gay-m"],
             (2, 2): ["celibate-f"]}
@@ -685,6 +717,7 @@ def test_mx_a13_fewer_than_two_locations_ends_the_game():
     assert game.over and game.result()["reason"] == "few_stacks"
 
 
+# Rulebook: end.3.
 def test_mx_a13_max_rounds_option():
     grid = {(1, c): ["straight-m"] for c in range(1, 6)}
     grid[(2, 1)] = ["straight-f"]
@@ -728,6 +761,7 @@ def test_mx_a13_time_limit_is_the_clock_not_a_legal_move():
     assert "no time limit" in reason
 
 
+# Rulebook: winners.1.
 def test_mx_a14_score_is_points_and_winner_by_person_cards_option():
     couples = [["straight-m", "straight-f", SOULMATE], ["gay-m", "gay-m", "gay-f", "gay-f"]]
     grid = {(1, 1): ["celibate-m"], (1, 2): ["celibate-f"]}
@@ -740,6 +774,7 @@ def test_mx_a14_score_is_points_and_winner_by_person_cards_option():
     assert game.result()["scores"] == [2, 4] and game.result()["winners"] == [1]
 
 
+# Rulebook: winners.2.
 def test_mx_a15_ties_shared_or_rematch():
     couples = [["straight-m", "straight-f"], ["gay-m", "gay-m"]]
     grid = {(1, 1): ["celibate-m"], (1, 2): ["celibate-f"]}
@@ -749,6 +784,7 @@ def test_mx_a15_ties_shared_or_rematch():
     assert result["winners"] == [0, 1] and result["rematch"] == [0, 1]
 
 
+# Rulebook: intro.4, winners.3, winners.4, winners.5.
 def test_mx_a16_titles_match_maker_the_player_grand_master():
     grid = {(1, 1): ["celibate-m"], (1, 2): ["celibate-f"]}
     couples = [["straight-m", "straight-f", "gay-m", "gay-m"], ["gay-f", "gay-f"], []]
@@ -779,6 +815,7 @@ def test_mx_a16_titles_are_logged_at_the_end():
 # ---- the rest of the rulings (MX-A18 … MX-A22) ----------------------------------------------
 
 
+# Rulebook: cards.4, cards.6.
 def test_mx_a18_orientation_change_influence_is_not_a_move():
     game = table(BASE)
     reason = refused(game, "influence").reason
@@ -787,6 +824,7 @@ def test_mx_a18_orientation_change_influence_is_not_a_move():
     assert "not implemented" in ruling["text"]
 
 
+# Rulebook: cancel.5.
 def test_mx_a19_the_engine_validates_and_refusals_change_nothing():
     game = table(BASE, mate=[SOULMATE], change=[OC])
     refused(game, "couple")
@@ -805,6 +843,7 @@ def test_mx_a19_the_engine_validates_and_refusals_change_nothing():
     assert game.to_json() == before
 
 
+# Rulebook: end.2.
 def test_mx_a20_open_grid_shows_every_person_card():
     game = MatchMaker(players=2, seed=5, options={"open_grid": True})
     view = game.view(1)
