@@ -21,11 +21,10 @@ second card opened this turn:
     {"type": "decline_cancel", "seat": 1}
     {"type": "time_up", "seat": 0}        # only with the time_limit option: see ``apply``
 
-``time_up`` is never among the legal actions (a player does not choose it, the clock does):
-whoever keeps the time (the UI) sends it when the agreed time has run out, and it is
-recorded like any action, so a replay ends the game at the same point.
-
-The log entries are listed in words.py; the rules (what may be done, and why not) in rules.py.
+``time_up`` is never among the legal actions (the clock, not a player, chooses it): whoever
+keeps the time (the UI) sends it when the agreed time has run out, and it is recorded like any
+action, so a replay ends the game at the same point. The log entries are listed in words.py;
+the rules (what may be done, and why not) in rules.py.
 """
 
 from ...errors import IllegalAction
@@ -34,29 +33,16 @@ from . import position as positions
 from . import rules
 from .bots import BOTS
 from .rulebook import OPTIONS, RULE_VERSIONS
-from .rules import (
-    CHANGE_CARDS,
-    CHANGE_TO_PERSON,
-    DEATHMATE,
-    MATE_CARDS,
-    MATE_POINTS,
-    OC,
-    PC,
-    SEX,
-    SOULMATE,
-    TIME,
-    Layout,
-    is_match,
-)
+from .rules import DEATHMATE, PC, SOULMATE, Layout, is_match
 from .words import CHANCES, PERSONS
 
 
 class MatchMaker(Game):
     """One game of The Match-Maker. The state (``STATE``):
 
-    ``stacks`` (one list per grid location, bottom..top, row by row as the
-    layout lists its locations), ``seen`` (per location, the turn its top card was last shown, or
-    None: every opened card is shown to everyone, MX-A3), ``change_to_person``, ``mate_pile``
+    ``stacks`` (one list per grid location, bottom..top, row by row), ``seen`` (per location,
+    the turn its top card was last shown, or None: every opened card is shown to everyone,
+    MX-A3), ``change_to_person``, ``mate_pile``
     and ``change_pile`` (top first; ``mate_known``/``change_known`` cards at their bottom were
     seen by everyone before going back under), ``discard`` (bottom..top, face up), ``couples``
     and ``exes`` per seat (the Couples pile also holds the Soulmate/Deathmate markers), the
@@ -91,22 +77,22 @@ class MatchMaker(Game):
         chances = self.layout.chances
         # The rulebook never says who deals first, so the seed decides (as in Matatu).
         self.dealer = self.rng.randbelow(self.players)
-        mate = [c for c in MATE_CARDS for _ in range(chances[c])]
+        mate = [c for c in rules.MATE_CARDS for _ in range(chances[c])]
         self.rng.shuffle(mate)  # setup.1
-        change = [c for c in CHANGE_CARDS for _ in range(chances[c])]
+        change = [c for c in rules.CHANGE_CARDS for _ in range(chances[c])]
         self.rng.shuffle(change)  # setup.2
         persons = [c for c in PERSONS for _ in range(self.layout.persons[c])]
         self.rng.shuffle(persons)  # setup.3
         self.mate_pile, self.change_pile = mate, change
-        self.change_to_person = persons[:CHANGE_TO_PERSON]
-        rest = persons[CHANGE_TO_PERSON:]
+        self.change_to_person = persons[:rules.CHANGE_TO_PERSON]
+        rest = persons[rules.CHANGE_TO_PERSON:]
         self.stacks = []
         for depth in self.layout.depths:
             self.stacks.append(rest[:depth])
             rest = rest[depth:]
         self.fresh_state()
         self.say("dealt", self.dealer, grid=sum(self.layout.depths),
-                 stacks=len(self.layout.locations), change_to_person=CHANGE_TO_PERSON,
+                 stacks=len(self.layout.locations), change_to_person=rules.CHANGE_TO_PERSON,
                  persons=[self.layout.persons[c] for c in PERSONS],
                  chances=[chances[c] for c in CHANCES])
         self.begin_turn((self.dealer + 1) % self.players)  # setup.4, turn.1
@@ -304,13 +290,14 @@ class MatchMaker(Game):
             card = self.stacks[first].pop()
             self.seen[first] = None
             self.discard.append(card)
-            self.say("deathmate", seat, card=card, points=MATE_POINTS * (deathmates - soulmates))
+            lost = rules.MATE_POINTS * (deathmates - soulmates)
+            self.say("deathmate", seat, card=card, points=lost)
         else:
             a, b = self.stacks[first].pop(), self.stacks[second].pop()
             self.seen[first] = self.seen[second] = None
             self.couples[seat].extend([a, b])
             self.collected = True
-            self.say("couple", seat, a=a, b=b, bonus=MATE_POINTS * (soulmates - deathmates))
+            self.say("couple", seat, a=a, b=b, bonus=rules.MATE_POINTS * (soulmates - deathmates))
         for event in rules.mate_events(soulmates, deathmates, knowingly):
             self.event(seat, event)
         self.opened = []
@@ -336,7 +323,7 @@ class MatchMaker(Game):
         self.change_card = card
         self.say("drew_change", seat, card=card)
         # MX-A12: OC always, SC and T only with two decks; an attempt needs a card to open.
-        cancellable = card == OC or self.options["decks"] > 1
+        cancellable = card == rules.OC or self.options["decks"] > 1
         if cancellable and self.change_pile:
             self.offers = [(seat + step) % self.players for step in range(1, self.players)]
             self.stage = "cancel"
@@ -371,7 +358,7 @@ class MatchMaker(Game):
         self.offers = []
         self.stage = "replace"
         self.discard.append(card)  # mismatch.2, mismatch.6, mismatch.9: discard it first
-        if card == TIME:
+        if card == rules.TIME:
             self.say("extra_turn", seat)
             self.end_turn(seat, extra=True)
             return
@@ -451,14 +438,13 @@ class MatchMaker(Game):
 
     # ---- scores and titles ------------------------------------------------------------------
     def person_cards(self, seat: int) -> int:
-        couples = sum(1 for c in self.couples[seat] if c in SEX)
-        return couples + len(self.exes[seat])
+        return sum(1 for c in self.couples[seat] if c in rules.SEX) + len(self.exes[seat])
 
     def points(self, seat: int) -> int:
         """MX-A14: person cards + 3 per Soulmate - 3 per Deathmate."""
         pile = self.couples[seat]
         return (self.person_cards(seat)
-                + MATE_POINTS * (pile.count(SOULMATE) - pile.count(DEATHMATE)))
+                + rules.MATE_POINTS * (pile.count(SOULMATE) - pile.count(DEATHMATE)))
 
     def scores(self) -> list:
         if self.options["winner_by"] == "person_cards":
@@ -466,7 +452,7 @@ class MatchMaker(Game):
         return [self.points(s) for s in range(self.players)]
 
     def couple_counts(self) -> list:
-        return [sum(1 for c in pile if c in SEX) // 2 for pile in self.couples]
+        return [sum(1 for c in pile if c in rules.SEX) // 2 for pile in self.couples]
 
     def titles(self) -> dict:
         return rules.titles(self.couple_counts(), [len(pile) for pile in self.exes])
@@ -512,16 +498,6 @@ class MatchMaker(Game):
         Couples and Exes piles (face up) and points.
         """
         reveal = self.options["open_grid"] or self.finished
-        opened = {loc: PC[i] for i, loc in enumerate(self.opened)}
-        grid = []
-        for loc, stack in enumerate(self.stacks):
-            row, col = self.layout.locations[loc]
-            shown = bool(stack) and (loc in opened or reveal)
-            seen = self.seen[loc]
-            grid.append({"row": row, "col": col, "depth": len(stack),
-                         "face": stack[-1] if shown else None, "open": opened.get(loc),
-                         "cards": list(stack) if reveal else None,
-                         "seen": None if seen is None else {"card": stack[-1], "turn": seen}})
         searching = self.stage == "replace" and seat == self.turn_player
         pcs = [{"row": self.layout.locations[loc][0], "col": self.layout.locations[loc][1],
                 "card": self.stacks[loc][-1]} for loc in self.opened]
@@ -539,7 +515,7 @@ class MatchMaker(Game):
             "round": self.round_number,
             "stage": self.stage,
             "decision": decision,
-            "grid": grid,
+            "grid": self.grid_view(reveal),
             "grid_rows": self.layout.rows,
             "grid_cols": self.layout.cols,
             "pc1": pcs[0] if pcs else None,
@@ -562,6 +538,20 @@ class MatchMaker(Game):
             "events": [dict(e) for e in self.events],
             "result": self.result(),
         }
+
+    def grid_view(self, reveal: bool) -> list:
+        """Each location as every seat sees it (see ``table_view``)."""
+        opened = {loc: PC[i] for i, loc in enumerate(self.opened)}
+        grid = []
+        for loc, stack in enumerate(self.stacks):
+            row, col = self.layout.locations[loc]
+            shown = bool(stack) and (loc in opened or reveal)
+            seen = self.seen[loc]
+            grid.append({"row": row, "col": col, "depth": len(stack),
+                         "face": stack[-1] if shown else None, "open": opened.get(loc),
+                         "cards": list(stack) if reveal else None,
+                         "seen": None if seen is None else {"card": stack[-1], "turn": seen}})
+        return grid
 
     # ---- where every card is, and who may see it --------------------------------------------
     def card_locations(self) -> dict:
