@@ -477,3 +477,22 @@ def test_same_seed_same_game():
     play_out(second)
     assert first == second
     assert MatchMaker(players=3, seed=78).to_json() != MatchMaker(players=3, seed=77).to_json()
+
+
+def test_restore_takes_exactly_the_declared_state():
+    """Issue #14: restore once copied any key onto the game, so a tampered state with
+    "players": 6 or "seed": 999 passed the check; now only STATE's fields are state."""
+    game = MatchMaker(players=3, seed=5)
+    state = game.snapshot()
+    assert set(state) == set(MatchMaker.STATE) and "log" not in state
+    for extra in ({"players": 6}, {"seed": 999}):
+        with pytest.raises(IllegalAction, match="exactly the fields"):
+            game.restore({**state, **extra})
+    partial = dict(state)
+    partial.pop("stacks")
+    with pytest.raises(IllegalAction, match="exactly the fields"):
+        game.restore(partial)
+    assert game.players == 3 and game.seed == 5
+    twin = game.copy()
+    game.restore(state)
+    assert game == twin

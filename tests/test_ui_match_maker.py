@@ -221,7 +221,7 @@ def test_seeded_games_hide_face_down_cards_and_click_every_legal_action(players,
         game.apply(chooser.choose(game.view(mover), game.legal_actions(mover)))
         moves += 1
         assert moves < 3000
-    assert {"start", "second"} <= stages
+    assert {"start", "second", "mismatch"} <= stages
 
 
 def test_every_stage_and_the_end_screen_render():
