@@ -19,6 +19,7 @@ so a new game works here as soon as it is in ``engine.GAMES``.
 """
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -28,6 +29,7 @@ from . import GAMES, IllegalAction, arena_runner, new_game
 from .bots import make_bot
 from .cards import card_label
 from .rng import SeededRng
+from .words import Speaker
 
 # View keys that are bulky or shown separately when printing a table.
 _QUIET_KEYS = {"game", "rules", "options", "log", "hand", "result", "seat", "players"}
@@ -99,10 +101,21 @@ def cmd_list(args) -> int:
 # ---- play ------------------------------------------------------------------------------------
 
 
+def _log_line(view: dict, entry: dict) -> str:
+    """A log entry in words: the game's words module for structured entries."""
+    if "kind" not in entry:
+        return entry.get("text", "")
+    try:
+        words = importlib.import_module(f".games.{view['game']}.words", __package__)
+    except ImportError:
+        return json.dumps(entry)
+    return words.describe(entry, Speaker(players=view["players"], viewer=view.get("seat")))
+
+
 def _show_table(view: dict, log_seen: int) -> int:
     log = view.get("log") or []
     for event in log[log_seen:]:
-        print(f"  · {event['text']}")
+        print(f"  · {_log_line(view, event)}")
     print()
     for key, value in view.items():
         if key not in _QUIET_KEYS and value is not None:

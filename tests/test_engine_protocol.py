@@ -4,7 +4,8 @@ A new game gets these checks for free (OpenSpiel's random_sim_test habit). After
 action: every card is in exactly one place (for games that report ``card_locations``), the
 legal actions are well formed, and refused moves (wrong seat, wrong card, a move that was
 legal earlier but is not now) raise ``IllegalAction`` and leave ``to_json()`` unchanged.
-Views must not reveal another seat's hand or the stock before the reveal. Saves and replays
+Views and log entries must not name a card that lies only in a seat's ``hidden_places``
+(other hands by default; a game says which places its seats may not see). Saves and replays
 reproduce the game exactly, and the same seed gives the same game even when something else
 consumes Python's global ``random``.
 
@@ -164,19 +165,17 @@ def _label(code: str):
 
 
 def hidden_cards(game) -> dict:
-    """seat -> cards that seat may not see: other hands and the stock, less markers."""
+    """seat -> card codes that seat may not know are anywhere: the codes in its
+    ``hidden_places`` (and, for games that do not list it, the stock) of which no copy lies
+    where it may look, less markers. A code with a copy in sight may be named."""
     places = game.card_locations()
     markers = set(game.marker_cards())
-    stock = places.get("stock", [])
-    hands = {int(place.split(":")[1]): cards for place, cards in places.items()
-             if place.startswith("hand:")}
     hidden = {}
     for seat in list(range(game.players)) + [None]:
-        cards = set(stock)
-        for other, held in hands.items():
-            if other != seat:
-                cards.update(held)
-        hidden[seat] = cards - markers
+        secret = set(game.hidden_places(seat)) | ({"stock"} & set(places))
+        cards = {code for place in secret for code in places.get(place, [])}
+        shown = {code for place, held in places.items() if place not in secret for code in held}
+        hidden[seat] = cards - shown - markers
     return hidden
 
 

@@ -89,7 +89,8 @@ class App:
         elif route.startswith("#/rules"):
             self.render_rules_page(route)
         elif route.startswith("#/history"):
-            self.mount(self.banner() + render_history(self.storage.history(), self.titles))
+            self.mount(self.banner() + render_history(self.storage.history(), self.titles,
+                                                      self.catalog))
         elif route.startswith("#/replay/") or route.startswith("#/shared/"):
             self.render_replay()
         else:
@@ -191,7 +192,7 @@ class App:
         ctx = table_context(LAYOUTS[entry["game"]], entry["seats"], replay["names"],
                             replay["viewer"], self.titles.get(entry["game"], ""))
         html, _ = render_table(replay["state"], ctx)
-        self.mount(render_replay_header(entry, ctx["title"])
+        self.mount(render_replay_header(entry, ctx["title"], self.catalog)
                    + replay_controls(replay["step"], replay["total"], replay["playing"],
                                      turn_starts(replay["record"].get("actions") or []))
                    + html.replace('data-action="', 'data-inert="').replace(

@@ -3,13 +3,37 @@
 from ui.markup import button, esc, tag, text
 
 
-def describe_options(options):
+def describe_options(options, specs=None):
+    """The options, in words when the game's option table (``specs``, from the catalog) is
+    known: only those that differ from the default, "Most rounds: 5 rounds"."""
     if not options:
         return "defaults"
-    return ", ".join(key + "=" + str(options[key]) for key in sorted(options))
+    if specs is None:
+        return ", ".join(key + "=" + str(options[key]) for key in sorted(options))
+    parts = []
+    for spec in specs:
+        if spec["id"] not in options:
+            continue
+        value = options[spec["id"]]
+        if type(value) is type(spec["default"]) and value == spec["default"]:
+            continue
+        labels = spec.get("labels") or []
+        shown = str(value)
+        for index, allowed in enumerate(spec["values"]):
+            if type(allowed) is type(value) and allowed == value and index < len(labels):
+                shown = labels[index]
+        parts.append((spec.get("title") or spec["id"]) + ": " + shown)
+    return ", ".join(parts) or "defaults"
 
 
-def render_history(entries, titles):
+def option_specs(catalog, game_id):
+    for info in catalog or []:
+        if info.get("id") == game_id:
+            return info.get("options") or []
+    return None
+
+
+def render_history(entries, titles, catalog=None):
     if not entries:
         return tag("section", {"aria-labelledby": "history-h"},
                    text("h2", {"id": "history-h"}, "History"),
@@ -24,7 +48,8 @@ def render_history(entries, titles):
             text("td", {}, titles.get(entry["game"], entry["game"])),
             text("td", {}, summary.get("players_text", "")),
             text("td", {}, entry.get("rules", "")),
-            text("td", {}, describe_options(summary.get("options"))),
+            text("td", {}, describe_options(summary.get("options"),
+                                            option_specs(catalog, entry["game"]))),
             text("td", {}, summary.get("outcome", "")),
             tag("td", {}, tag("a", {"href": "#/replay/" + entry["id"],
                                     "aria-label": "Replay the game of "
@@ -75,7 +100,7 @@ def replay_controls(step, total, playing, starts=()):
                button("Pause" if playing else "Autoplay", {"data-cmd": "replay-auto"}))
 
 
-def render_replay_header(entry, title):
+def render_replay_header(entry, title, catalog=None):
     summary = entry.get("summary") or {}
     back = ""
     if entry.get("id") == "current":
@@ -83,5 +108,7 @@ def render_replay_header(entry, title):
     return tag("header", {"class": "replay-head"},
                text("h2", {}, "Replay: " + title), back,
                text("p", {}, "Rules " + entry.get("rules", "") + " · options "
-                    + describe_options(summary.get("options")) + " · " + esc("")
+                    + describe_options(summary.get("options"),
+                                       option_specs(catalog, entry.get("game")))
+                    + " · " + esc("")
                     + summary.get("outcome", "")))

@@ -175,7 +175,7 @@ def render_table(state, ctx):
     """Markup of the whole table, and the tries its data-try attributes index."""
     view, legal, layout = state["view"], state["legal"], ctx["layout"]
     ctx["legal"] = legal  # layouts that draw actions in their zones index into this list
-    tries = []
+    tries = ctx["tries"] = []  # and a layout's own try buttons append here (data-try="N")
     message = ""
     if ctx.get("message"):
         link = ""

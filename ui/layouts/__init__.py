@@ -1,8 +1,9 @@
 # One Layout per game (ui/layouts/base.py says what a layout provides): where its zones go and
 # what is unique to it.
-from ui import faces, faces_match_maker, faces_matchmaster
-from ui.layouts import matatu, match_maker, matchmaster
+from ui import faces, faces_matchmaster
+from ui.layouts import matatu, matchmaster
 from ui.layouts.base import Layout
+from ui.layouts.match_maker import MatchMakerLayout
 from ui.layouts.matchmakers import MatchmakersLayout
 
 
@@ -61,5 +62,5 @@ class ModuleLayout(Layout):
 
 LAYOUTS = {"matatu": ModuleLayout("matatu", matatu, faces),
            "matchmaster": ModuleLayout("matchmaster", matchmaster, faces_matchmaster),
-           "match_maker": ModuleLayout("match_maker", match_maker, faces_match_maker),
+           "match_maker": MatchMakerLayout(),
            "matchmakers": MatchmakersLayout()}
