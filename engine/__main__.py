@@ -10,6 +10,7 @@ so a new game works here as soon as it is in ``engine.GAMES``.
 """
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -19,6 +20,7 @@ from . import GAMES, IllegalAction, new_game
 from .bots import make_bot
 from .cards import card_label
 from .rng import SeededRng
+from .words import Speaker
 
 # View keys that are bulky or shown separately when printing a table.
 _QUIET_KEYS = {"game", "rules", "options", "log", "hand", "result", "seat", "players"}
@@ -90,10 +92,19 @@ def cmd_list(args) -> int:
 # ---- play ------------------------------------------------------------------------------------
 
 
+def _log_line(view: dict, event: dict) -> str:
+    """A structured entry in the game's own words (engine/games/<id>/words.py); entries of a
+    game that still writes English carry their ``text``."""
+    if "kind" not in event:
+        return event.get("text", "")
+    words = importlib.import_module(f"engine.games.{view['game']}.words")
+    return words.describe(event, Speaker(players=view["players"], viewer=view["seat"]))
+
+
 def _show_table(view: dict, log_seen: int) -> int:
     log = view.get("log") or []
     for event in log[log_seen:]:
-        print(f"  · {event['text']}")
+        print(f"  · {_log_line(view, event)}")
     print()
     for key, value in view.items():
         if key not in _QUIET_KEYS and value is not None:
