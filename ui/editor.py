@@ -13,11 +13,12 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from ui import faces, faces_match_maker, faces_matchmakers, faces_matchmaster
+from ui import faces, faces_match_maker, faces_matchmakers
 from ui.client import EngineClient, EngineError
 from ui.markup import button, esc, tag, text
+from ui.words import matchmaster as matchmaster_words
 
-FACES = {"matatu": faces, "matchmaster": faces_matchmaster, "matchmakers": faces_matchmakers,
+FACES = {"matatu": faces, "matchmaster": matchmaster_words, "matchmakers": faces_matchmakers,
          "match_maker": faces_match_maker}
 ZONE_NAMES = {"hands": "Hand of Seat ", "pile": "Pile (bottom first, top card last)",
               "stock": "Stock (top first)", "trick": "Trick"}

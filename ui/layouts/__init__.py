@@ -1,6 +1,6 @@
 # One Layout per game (ui/layouts/base.py says what a layout provides): where its zones go and
 # what is unique to it.
-from ui import faces, faces_match_maker, faces_matchmakers, faces_matchmaster
+from ui import faces, faces_match_maker, faces_matchmakers
 from ui.layouts import matatu, match_maker, matchmakers, matchmaster
 from ui.layouts.base import Layout
 
@@ -59,6 +59,6 @@ class ModuleLayout(Layout):
 
 
 LAYOUTS = {"matatu": ModuleLayout("matatu", matatu, faces),
-           "matchmaster": ModuleLayout("matchmaster", matchmaster, faces_matchmaster),
+           "matchmaster": matchmaster.MatchmasterLayout(),
            "match_maker": ModuleLayout("match_maker", match_maker, faces_match_maker),
            "matchmakers": ModuleLayout("matchmakers", matchmakers, faces_matchmakers)}
