@@ -84,6 +84,20 @@ def test_components_colours_52_cards_four_colours_numbered_1_to_13():
         assert [c for c in DECK if c.startswith(colour)] == [f"{colour}{r}" for r in range(1, 14)]
 
 
+def test_components_list_and_play_matches_52_cards_and_7_matches_for_each_player():
+    # "52 cards, 50 matches": 7 matches each, so at most 7 players (MS-A1), at most 7 a bid
+    assert len(DECK) == 52
+    assert Matchmaster(players=7, seed=1).view(0)["hand_counts"] == [7] * 7
+    game = table([["LB1"], ["LO1"]], round=7, options={"allow_bid_above_hand": True})
+    assert max(a["bid"] for a in game.legal_actions(0)) == 7
+
+
+def test_play_shuffle_every_deal_comes_from_the_games_own_shuffle():
+    hands = {tuple(Matchmaster(players=4, seed=seed).hands[0]) for seed in range(12)}
+    assert len(hands) == 12  # a fresh shuffle for each seed
+    assert Matchmaster(players=4, seed=5).hands == Matchmaster(players=4, seed=5).hands
+
+
 def test_components_trump_dark_orange_beats_every_other_colour_ms_a4():
     assert trick_winner([(0, "LB13"), (1, "DO1"), (2, "LB12")]) == 1
     assert trick_winner([(0, "LO2"), (1, "DB13"), (2, "LB13"), (3, "DO2")]) == 3
@@ -380,6 +394,15 @@ def test_ms_a5_ms_a6_option_legality_table(options, hand, trick, expected):
     assert sorted(legal_cards(hand, trick, **options)) == sorted(expected)
 
 
+def test_during_trump_lead_literal_reading_is_the_previous_card_option():
+    # "every player must overtrump the card played before them": with the option, a player
+    # after an undertrump beats that lower card, not the highest trump (the note on the rule)
+    hand, trick = ["DO5", "DO12"], [(0, "DO10"), (1, "DO3")]
+    assert sorted(legal_cards(hand, trick, overtrump_reference="previous_card")) == [
+        "DO12", "DO5"]
+    assert legal_cards(hand, trick) == ["DO12"]  # MS-A5, the default: the highest trump
+
+
 def _trick_position(hand, trick, players=4, options=None):
     """Seat ``len(trick)`` holds ``hand`` and is to play to ``trick`` (led by seat 0)."""
     me = len(trick)
@@ -467,6 +490,26 @@ def test_scoring_examples_from_the_rulebook():
     assert score_hand(4, 3) == -1  # "4 tricks predicted, but only 3 won = 1 minus point"
     assert score_hand(0, 0) == 10  # "0 tricks predicted and no trick taken = ... 10 points"
     assert score_hand(0, 2) == -2  # "0 tricks predicted, but 2 taken = 2 minus points"
+
+
+def test_scoring_correct_is_10_plus_the_tricks_and_scoring_incorrect_costs_each_trick():
+    assert [score_hand(tricks, tricks) for tricks in range(8)] == list(range(10, 18))
+    assert [score_hand(bid, 2) for bid in (0, 1, 3, 7)] == [-2, -1, -1, -5]
+
+
+def test_goal_predict_and_during_compare_each_round_bids_are_compared_with_tricks():
+    # goal.predict: a bid is a number of tricks; during.compare: at the round's end the
+    # tricks won meet the bids on the score sheet (scoring.paper), and goal.points: 13
+    # rounds, the most points wins
+    game = random_game(4, seed=15)
+    sheet = game.view(None)["score_sheet"]
+    assert len(sheet["rounds"]) == 13
+    for row in sheet["rounds"]:
+        assert row["points"] == [score_hand(b, t) for b, t in zip(row["bids"], row["tricks"],
+                                                                  strict=True)]
+    assert game.result()["scores"] == sheet["totals"]
+    assert game.result()["winners"] == [s for s, t in enumerate(sheet["totals"])
+                                        if t == max(sheet["totals"])]
 
 
 def test_ms_a7_wrong_bid_costs_the_difference_in_either_direction():
