@@ -101,15 +101,13 @@ def cmd_list(args) -> int:
 # ---- play ------------------------------------------------------------------------------------
 
 
-def _log_line(view: dict, entry: dict) -> str:
-    """A log entry in words: the game's words module for structured entries."""
-    if "kind" not in entry:
-        return entry.get("text", "")
-    try:
-        words = importlib.import_module(f".games.{view['game']}.words", __package__)
-    except ImportError:
-        return json.dumps(entry)
-    return words.describe(entry, Speaker(players=view["players"], viewer=view.get("seat")))
+def _log_line(view: dict, event: dict) -> str:
+    """A structured entry in the game's own words (engine/games/<id>/words.py); entries of a
+    game that still writes English carry their ``text``."""
+    if "kind" not in event:
+        return event.get("text", "")
+    words = importlib.import_module(f"engine.games.{view['game']}.words")
+    return words.describe(event, Speaker(players=view["players"], viewer=view["seat"]))
 
 
 def _show_table(view: dict, log_seen: int) -> int:

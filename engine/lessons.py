@@ -40,11 +40,12 @@ what is wrong with it.
 
 import copy
 
-from . import lessons_matatu, lessons_matchmaster
+from . import lessons_matatu
 from .errors import IllegalAction
 from .games import GAMES
 from .games.match_maker import lessons as lessons_match_maker
 from .games.matchmakers import lessons as lessons_matchmakers
+from .games.matchmaster import lessons as lessons_matchmaster
 from .scenario import from_scenario
 from .share import pack, unpack
 

@@ -1,6 +1,6 @@
 # One Layout per game (ui/layouts/base.py says what a layout provides): where its zones go and
 # what is unique to it.
-from ui import faces, faces_matchmaster
+from ui import faces
 from ui.layouts import matatu, matchmaster
 from ui.layouts.base import Layout
 from ui.layouts.match_maker import MatchMakerLayout
@@ -61,6 +61,6 @@ class ModuleLayout(Layout):
 
 
 LAYOUTS = {"matatu": ModuleLayout("matatu", matatu, faces),
-           "matchmaster": ModuleLayout("matchmaster", matchmaster, faces_matchmaster),
+           "matchmaster": matchmaster.MatchmasterLayout(),
            "match_maker": MatchMakerLayout(),
            "matchmakers": MatchmakersLayout()}
