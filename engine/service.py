@@ -2,8 +2,9 @@
 
 The UI (MicroPython, main thread) and the engine (Pyodide, worker) exchange JSON strings only:
 a dict crossing the boundary would arrive as a proxy and lose its None values. One entry
-point, ``handle(request_json) -> response_json``; every response has ``ok``, and a refused
-request carries the engine's reason (``error``) and the rule it enforces (``rule``).
+point, ``handle(request_json, client) -> response_json``; every response has ``ok``, and a
+refused request carries the engine's reason (``error``) and the rule it enforces (``rule``).
+Each client (a page or frame sharing the worker) has its own games: slots are per client.
 
 Requests (``op`` and its fields):
   catalog                                   rules data of every game
@@ -44,15 +45,37 @@ from . import lessons as lesson_data
 from .bots import RandomBot, make_bot
 from .rng import SeededRng
 
-_slots = {}  # slot name -> Game
-# slot -> (seat, number of actions) while that seat's last move may be taken back: it revealed
-# nothing to them and nobody has acted since (Board Game Arena's undo rule).
-_undoable = {}
-_bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible within a session
-_lesson = lesson_data.LessonRun()  # one lesson at a time, in its own slot "lesson"
+
+class Session:
+    """One client's games: several frames sharing one engine worker never see each other's."""
+
+    def __init__(self):
+        self.slots = {}  # slot name -> Game
+        # slot -> (seat, number of actions) while that seat's last move may be taken back: it
+        # revealed nothing to them and nobody has acted since (Board Game Arena's undo rule).
+        self.undoable = {}
+        self.bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible
+        self.lesson = lesson_data.LessonRun()  # one lesson at a time, in its own slot "lesson"
 
 
-def handle(request_json: str) -> str:
+_sessions = {}  # client id -> Session
+# The calling client's state, rebound by handle() before each request: the operations below
+# read these names, and requests never interleave (one call at a time in the worker).
+_slots = _undoable = _bot_rngs = _lesson = None
+
+
+def forget(client) -> None:
+    """A client (a page or frame) went away: drop its games."""
+    _sessions.pop(client, None)
+
+
+def handle(request_json: str, client=None) -> str:
+    global _slots, _undoable, _bot_rngs, _lesson
+    session = _sessions.get(client)
+    if session is None:
+        session = _sessions[client] = Session()
+    _slots, _undoable, _bot_rngs, _lesson = (session.slots, session.undoable, session.bot_rngs,
+                                             session.lesson)
     try:
         request = json.loads(request_json)
         if not isinstance(request, dict):
