@@ -59,7 +59,8 @@ async function fetchBytes(url) {
 }
 
 async function boot() {
-  const timings = { snapshot: false, compiled: false };
+  // worker_origin names this worker: frames sharing it get the same one.
+  const timings = { snapshot: false, compiled: false, worker_origin: performance.timeOrigin };
   const [{ loadPyodide }, boot] = await Promise.all([
     import("../vendor/pyodide/pyodide.mjs"),
     fetch(BUNDLE + "boot.json").then((r) => {
