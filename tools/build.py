@@ -190,10 +190,12 @@ def engine_sources(root: Path = ROOT) -> dict[str, Path]:
 
 
 def bundle_key(root: Path, sources: dict[str, Path]) -> str:
-    """One key per exact engine sources, bundling tool and Pyodide release."""
+    """One key per exact engine sources, bundling tool, worker script and Pyodide release."""
     h = hashlib.sha256()
     pyodide = root / "node_modules" / "pyodide"
+    # The worker script too: its shared instances are named by this key (static/js/engine.mjs).
     inputs = {**sources, "<tool>": root / "tools" / "engine_bundle.mjs",
+              "<worker>": root / "static" / "js" / "engine-worker.mjs",
               "<pyodide>": pyodide / "package.json", "<pyodide.mjs>": pyodide / "pyodide.mjs",
               "<build>": Path(__file__)}
     for rel, path in sorted(inputs.items()):

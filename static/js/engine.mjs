@@ -3,7 +3,7 @@
 //
 //   globalThis.matchbookEngine
 //     .connect({shared})    start (or join) the worker; done at load time from
-//                           <html data-engine-worker="shared|dedicated">
+//                           <html data-engine-worker="shared|dedicated"> (default dedicated)
 //     .ready                a promise of a JSON string, {"ok": true, "timings": {...}} or
 //                           {"ok": false, "error": "..."}; it never rejects (MicroPython
 //                           cannot catch a JavaScript exception)
@@ -17,6 +17,7 @@
 // Nothing here touches localStorage, the service worker or the Cache API.
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
+const BOOT_URL = new URL("../engine/boot.json", import.meta.url);
 const WORKER_NAME = "matchbook-engine";
 
 class MatchbookEngine extends EventTarget {
@@ -33,41 +34,69 @@ class MatchbookEngine extends EventTarget {
   }
 
   connect({ shared = false } = {}) {
-    if (this.port) return this;
-    let port = null;
+    if (!this.connecting) {
+      this.connecting = this.open(shared).then((port) => { this.port = port; });
+    }
+    return this;
+  }
+
+  async open(shared) {
     if (shared && typeof SharedWorker === "function") {
       try {
-        const worker = new SharedWorker(WORKER_URL, { type: "module", name: WORKER_NAME });
-        worker.onerror = () => this.fail("the shared engine worker could not be loaded");
-        port = worker.port;
-        this.kind = "shared";
-        // Leaving for good (not into the back/forward cache): the worker drops our games.
-        addEventListener("pagehide", (event) => {
-          if (!event.persisted) port.postMessage({ type: "bye" });
-        });
+        return await this.share();
       } catch (error) {
-        port = null; // e.g. a third-party frame refused storage: SecurityError
+        // e.g. a third-party frame refused storage (SecurityError): a worker of our own
       }
     }
-    if (port === null) {
-      const worker = new Worker(WORKER_URL, { type: "module", name: WORKER_NAME });
-      worker.onerror = (event) => {
-        this.fail((event && event.message) || "the engine worker could not be loaded");
-      };
-      port = worker;
-      this.kind = "dedicated";
-    }
-    port.onmessage = (event) => this.receive(event.data || {});
-    if (port.start) port.start();
-    this.port = port;
-    return this;
+    return this.dedicate();
+  }
+
+  async share() {
+    // One shared worker per build: a tab left open on an older version keeps its engine,
+    // and a page of this version never talks to it (boot.json's key names the build).
+    const boot = await fetch(BOOT_URL).then((response) => response.json());
+    const worker = new SharedWorker(WORKER_URL, { type: "module",
+                                                  name: `${WORKER_NAME} ${boot.key}` });
+    worker.onerror = () => this.unshare();
+    const port = worker.port;
+    this.listen(port);
+    port.start();
+    this.kind = "shared";
+    // Leaving for good (not into the back/forward cache): the worker drops our games.
+    addEventListener("pagehide", (event) => {
+      if (!event.persisted && this.kind === "shared") port.postMessage({ type: "bye" });
+    });
+    return port;
+  }
+
+  // The shared worker failed to load: carry on with a dedicated one, resending what waits.
+  unshare() {
+    if (this.timings || this.error || this.kind !== "shared") return;
+    this.port = this.dedicate();
+    for (const [id, entry] of this.pending) this.port.postMessage({ id, request: entry.request });
+  }
+
+  dedicate() {
+    const worker = new Worker(WORKER_URL, { type: "module", name: WORKER_NAME });
+    worker.onerror = (event) => {
+      this.fail((event && event.message) || "the engine worker could not be loaded");
+    };
+    this.listen(worker);
+    this.kind = "dedicated";
+    return worker;
+  }
+
+  listen(port) {
+    port.onmessage = (event) => {
+      if (port === this.port || this.port === null) this.receive(event.data || {});
+    };
   }
 
   receive(message) {
     if (message.id !== undefined) {
-      const resolve = this.pending.get(message.id);
+      const entry = this.pending.get(message.id);
       this.pending.delete(message.id);
-      if (resolve) resolve(message.response);
+      if (entry) entry.resolve(message.response);
     } else if (message.type === "progress") {
       this.progress = { stage: message.stage, done: message.done, total: message.total };
       showProgress(message.done / message.total);
@@ -86,7 +115,7 @@ class MatchbookEngine extends EventTarget {
     if (this.timings || this.error) return;
     this.error = String(error);
     this.settle(JSON.stringify({ ok: false, error: this.error }));
-    for (const resolve of this.pending.values()) resolve(this.refusal());
+    for (const entry of this.pending.values()) entry.resolve(this.refusal());
     this.pending.clear();
     this.dispatchEvent(new CustomEvent("failed", { detail: this.error }));
   }
@@ -96,13 +125,15 @@ class MatchbookEngine extends EventTarget {
                             rule: null, bug: true });
   }
 
-  call(requestJson) {
-    if (!this.port) this.connect();
-    if (this.error) return Promise.resolve(this.refusal());
+  async call(requestJson) {
+    this.connect();
+    await this.connecting;
+    if (this.error) return this.refusal();
+    const request = String(requestJson);
     return new Promise((resolve) => {
       const id = this.nextId++;
-      this.pending.set(id, resolve);
-      this.port.postMessage({ id, request: String(requestJson) });
+      this.pending.set(id, { request, resolve });
+      this.port.postMessage({ id, request });
     });
   }
 }
