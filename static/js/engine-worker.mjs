@@ -3,6 +3,7 @@
 //
 // Protocol (static/js/engine.mjs is the page's side):
 //   page -> worker  {id, request}        request: a JSON string for engine.service.handle
+//                   {type: "go"}         the page is drawn: boot Python now (GO_ANYWAY_MS)
 //                   {type: "bye"}        this client is leaving: drop its games
 //   worker -> page  {id, response}       response: the JSON string handle() returned
 //                   {type: "progress", stage, done, total}   while booting (done/total of 100)
@@ -34,22 +35,34 @@ function progress(stage, done) {
   broadcast({ type: "progress", stage, done: Math.round(done), total: 100 });
 }
 
-// The snapshot, gunzipped as it arrives; progress follows the compressed bytes.
+// Until the page says "go" (its UI is drawn), the worker only downloads: on two cores,
+// booting Pyodide at once (gunzip, wasm compile and tier-up) slowed MicroPython's first
+// screen several times over. A page that never says it (no UI) gets the engine anyway.
+let go;
+const uiDrawn = new Promise((resolve) => { go = resolve; });
+const GO_ANYWAY_MS = 3000;
+setTimeout(() => go("timeout"), GO_ANYWAY_MS);
+
+// The snapshot: downloaded at once (progress follows the bytes), gunzipped after "go".
 async function fetchSnapshot(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const total = Number(response.headers.get("content-length")) || 0;
+  const chunks = [];
   let received = 0;
-  const counted = response.body.pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      received += chunk.byteLength;
-      if (total) progress("download", 15 + (55 * received) / total);
-      controller.enqueue(chunk);
-    },
-  }));
-  const bytes = await new Response(counted.pipeThrough(new DecompressionStream("gzip")))
-    .arrayBuffer();
-  return new Uint8Array(bytes);
+  for (const reader = response.body.getReader(); ;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    if (total) progress("download", 15 + (55 * received) / total);
+  }
+  return new Blob(chunks);
+}
+
+async function gunzip(blob) {
+  const stream = blob.stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 async function fetchBytes(url) {
@@ -77,8 +90,15 @@ async function boot() {
   let pyodide = null;
   if (boot.snapshot) {
     try {
-      const snapshot = fetchSnapshot(BUNDLE + boot.snapshot);
-      snapshot.then(() => { timings.snapshot_fetched_ms = since(); }, () => {});
+      const compressed = fetchSnapshot(BUNDLE + boot.snapshot);
+      compressed.then(() => { timings.snapshot_fetched_ms = since(); }, () => {});
+      // loadPyodide starts its downloads at once but compiles nothing before it has the
+      // snapshot: holding the snapshot holds all of the boot's CPU work.
+      const snapshot = Promise.all([compressed, uiDrawn]).then(([blob, why]) => {
+        timings.go_ms = since();
+        timings.go = why;
+        return gunzip(blob);
+      });
       pyodide = await loadPyodide({ indexURL: PYODIDE, _loadSnapshot: snapshot, ...quiet });
       timings.snapshot = true;
     } catch (error) {
@@ -124,6 +144,10 @@ function attach(port) {
   port.postMessage(last); // a frame that joins late learns where the boot is, or that it is done
   port.onmessage = async (event) => {
     const message = event.data || {};
+    if (message.type === "go") {
+      go("ui");
+      return;
+    }
     const engine = await booting;
     if (message.type === "bye") {
       ports.delete(port);

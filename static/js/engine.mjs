@@ -149,3 +149,15 @@ function showProgress(fraction) {
 const engine = new MatchbookEngine();
 globalThis.matchbookEngine = engine;
 engine.connect({ shared: document.documentElement.dataset.engineWorker === "shared" });
+
+// The worker downloads at once but boots Python once the page's UI is drawn (<html data-ui>
+// leaves "loading"), so the two do not fight over the cores (see GO_ANYWAY_MS there).
+function sayGo() {
+  if (document.documentElement.dataset.ui === "loading") return false;
+  engine.connecting.then(() => engine.port.postMessage({ type: "go" }));
+  return true;
+}
+if (!sayGo()) {
+  const watcher = new MutationObserver(() => { if (sayGo()) watcher.disconnect(); });
+  watcher.observe(document.documentElement, { attributes: true, attributeFilter: ["data-ui"] });
+}
