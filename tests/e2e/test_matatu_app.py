@@ -27,11 +27,14 @@ def app(context, page):
     return page
 
 
-def test_ui_is_usable_before_the_engine_is_ready(app):
+def test_ui_is_usable_before_the_engine_is_ready(app, hold):
     """The lobby shows at once and says the engine is loading; it never waits blank."""
+    release = hold("engine.snapshot.gz")  # the engine stays mid-boot meanwhile
     app.goto("index.html")
     app.wait_for_selector("html[data-ui=ready]", timeout=30_000)
     assert app.locator("#engine-status").is_visible()
+    assert app.evaluate("document.documentElement.dataset.engine") == "loading"
+    release()
     app.wait_for_selector(ENGINE_READY, timeout=90_000)
     assert not app.locator("#engine-status").is_visible()
 
