@@ -340,6 +340,10 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     generated_config = root / ".build" / "ui.toml"
     write_if_changed(generated_config, site_config.ui_config(root))
     site["ui.toml"] = generated_config
+    # The engine files the UI mounts (its words modules) are published for MicroPython too.
+    for url in site_config.ui_files(root):
+        if url.startswith("./engine/"):
+            site[url[2:]] = root / url[2:]
     # The catalog and each lesson's first position, for the page to show before Python boots.
     site.update(static_data.write(root, root / ".build"))
     bundle, boot = engine_bundle(root)
