@@ -40,9 +40,10 @@ what is wrong with it.
 
 import copy
 
-from . import lessons_matatu, lessons_match_maker, lessons_matchmakers, lessons_matchmaster
+from . import lessons_match_maker, lessons_matchmakers, lessons_matchmaster
 from .errors import IllegalAction
 from .games import GAMES
+from .games.matatu import lessons as lessons_matatu
 from .scenario import from_scenario
 from .share import pack, unpack
 

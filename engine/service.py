@@ -361,12 +361,7 @@ def _deal_position(request):
     if game_id == "matatu":
         game = new_game(game_id, players=request.get("players"), seed=request.get("seed", 0),
                         rules=request.get("rules"), options=request.get("options"))
-        position = {"hands": [list(hand) for hand in game.hands], "pile": list(game.pile),
-                    "stock": list(game.stock), "base_card": game.base_card,
-                    "dealer": game.dealer, "to_move": game.to_move}
-        scenario = {"game": game_id, "players": game.players, "rules": game.rules,
-                    "options": dict(game.options), "seed": game.seed, "position": position}
-        return {"ok": True, "scenario": scenario, "source": "deal"}
+        return {"ok": True, "scenario": game.to_scenario(), "source": "deal"}
     found = lesson_data.lessons_for(game_id)  # refuses an unknown game with its reason
     if not found:
         raise IllegalAction(f"There is no example position for {game_id!r} yet.")

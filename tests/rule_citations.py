@@ -34,7 +34,11 @@ def citations(path: Path) -> list:
     found = []
     source = path.read_text(encoding="utf-8")
     middle = getattr(tokenize, "FSTRING_MIDDLE", None)
-    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+    tokens = [t for t in tokenize.generate_tokens(io.StringIO(source).readline)
+              if t.type not in (tokenize.NL, tokenize.COMMENT)]
+    for token, after in zip(tokens, tokens[1:] + [None], strict=True):
+        if token.type == tokenize.STRING and after is not None and after.string == ":":
+            continue  # a dict key names a field (a lesson's "result.totals"), never a rule
         if token.type == tokenize.STRING or token.type == middle:
             text = token.string
             if token.type == tokenize.STRING and "f" in text.split(text[-1])[0].lower():

@@ -1,8 +1,9 @@
 # One Layout per game (ui/layouts/base.py says what a layout provides): where its zones go and
 # what is unique to it.
-from ui import faces, faces_match_maker, faces_matchmakers, faces_matchmaster
-from ui.layouts import matatu, match_maker, matchmakers, matchmaster
+from ui import faces_match_maker, faces_matchmakers, faces_matchmaster
+from ui.layouts import match_maker, matchmakers, matchmaster
 from ui.layouts.base import Layout
+from ui.layouts.matatu import MatatuLayout
 
 
 class ModuleLayout(Layout):
@@ -58,7 +59,7 @@ class ModuleLayout(Layout):
         return getattr(self.module, name)
 
 
-LAYOUTS = {"matatu": ModuleLayout("matatu", matatu, faces),
+LAYOUTS = {"matatu": MatatuLayout(),
            "matchmaster": ModuleLayout("matchmaster", matchmaster, faces_matchmaster),
            "match_maker": ModuleLayout("match_maker", match_maker, faces_match_maker),
            "matchmakers": ModuleLayout("matchmakers", matchmakers, faces_matchmakers)}
