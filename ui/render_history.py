@@ -3,13 +3,34 @@
 from ui.markup import button, esc, tag, text
 
 
-def describe_options(options):
+def describe_options(options, specs=None):
+    """The options of a game in words: with the game's option table (``specs``, from the
+    catalog), the label of each value that is not the default; without it, the raw values."""
     if not options:
         return "defaults"
+    if specs:
+        changed = [spec for spec in specs if spec["id"] in options
+                   and not same_value(options[spec["id"]], spec["default"])]
+        return ", ".join(option_words(spec, options[spec["id"]]) for spec in changed) or \
+            "standard options"
     return ", ".join(key + "=" + str(options[key]) for key in sorted(options))
 
 
-def render_history(entries, titles):
+def same_value(a, b):
+    return type(a) is type(b) and a == b  # 1 is not True
+
+
+def option_words(spec, value):
+    labels = spec.get("labels") or []
+    for index, allowed in enumerate(spec["values"]):
+        if same_value(allowed, value) and index < len(labels):
+            return labels[index]
+    return (spec.get("title") or spec["id"]) + ": " + str(value)
+
+
+def render_history(entries, titles, options=None):
+    """``options``: game id -> its option table (from the catalog), for the words."""
+    options = options or {}
     if not entries:
         return tag("section", {"aria-labelledby": "history-h"},
                    text("h2", {"id": "history-h"}, "History"),
@@ -24,7 +45,7 @@ def render_history(entries, titles):
             text("td", {}, titles.get(entry["game"], entry["game"])),
             text("td", {}, summary.get("players_text", "")),
             text("td", {}, entry.get("rules", "")),
-            text("td", {}, describe_options(summary.get("options"))),
+            text("td", {}, describe_options(summary.get("options"), options.get(entry["game"]))),
             text("td", {}, summary.get("outcome", "")),
             tag("td", {}, tag("a", {"href": "#/replay/" + entry["id"],
                                     "aria-label": "Replay the game of "
@@ -75,7 +96,7 @@ def replay_controls(step, total, playing, starts=()):
                button("Pause" if playing else "Autoplay", {"data-cmd": "replay-auto"}))
 
 
-def render_replay_header(entry, title):
+def render_replay_header(entry, title, specs=None):
     summary = entry.get("summary") or {}
     back = ""
     if entry.get("id") == "current":
@@ -83,5 +104,5 @@ def render_replay_header(entry, title):
     return tag("header", {"class": "replay-head"},
                text("h2", {}, "Replay: " + title), back,
                text("p", {}, "Rules " + entry.get("rules", "") + " · options "
-                    + describe_options(summary.get("options")) + " · " + esc("")
+                    + describe_options(summary.get("options"), specs) + " · " + esc("")
                     + summary.get("outcome", "")))
