@@ -33,7 +33,6 @@ RANK_POINTS = {"2": 20, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, 
                "J": 11, "Q": 12, "K": 13, "A": 15}
 SKIP_RANKS = ("8", "J")
 MASTER_ACE = "AS"
-STAGES = ("start", "after_draw", "name_suit", "penalty", "over")  # the turn of MT-A5
 
 
 def standard_deck(jokers: bool = False) -> list:
@@ -210,6 +209,7 @@ def answer_refusal(table, seat, code: str):
 
 
 def naming_first_refusal(table, seat, code: str):
+    """While an Ace's or a Joker's suit waits to be named, no card is played (MT-A4)."""
     return suit_first_refusal(table)
 
 
