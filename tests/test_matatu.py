@@ -1271,11 +1271,12 @@ def without_log(view: dict) -> dict:
                                                                       "log_next")}
 
 
-def play_to_a_random_moment(game, seed: int) -> None:
+def play_to_a_random_moment(game, seed: int, stop=None) -> None:
     """Seeded play, mostly the basic bot so sessions reach later rounds, to a random move."""
     rng = SeededRng(seed)
     bot = BasicMatatuBot(rng.fork())
-    stop = rng.randbelow(40 * game.options["session_rounds"])  # a basic bot's round: ~50 moves
+    if stop is None:  # a basic bot's round lasts about 50 moves
+        stop = rng.randbelow(40 * game.options["session_rounds"])
     while not game.over and len(game.actions) < stop:
         seat = game.to_move
         legal = game.legal_actions(seat)
@@ -1353,18 +1354,17 @@ def test_a_position_refuses_a_drawn_card_outside_the_after_draw_stage():
 
 def every_kind_of_entry() -> dict:
     """kind -> one entry of that kind, from seeded sessions with every option."""
-    found = {}
-    for seed in range(40):
+    scenario = table([["3C", "4C"], ["KD", "9S"]], ["5H"])
+    found = {"position": scenario.log[0]}
+    for seed in range(200):
         options = {"jokers": seed % 2 == 0, "session_rounds": 3,
                    "on_stock_empty": "end_round" if seed % 4 == 1 else "reshuffle"}
         game = engine.new_game("matatu", players=2 + seed % 3, seed=seed, options=options)
-        rng = SeededRng(seed)
-        while not game.over:
-            game.apply_trusted(rng.choice(game.legal_actions()))
+        play_to_a_random_moment(game, seed, stop=10_000)
         for entry in game.log:
             found.setdefault(entry["kind"], entry)
-    scenario = table([["3C", "4C"], ["KD", "9S"]], ["5H"])
-    found["position"] = scenario.log[0]
+        if set(found) == KINDS:
+            break
     return found
 
 
