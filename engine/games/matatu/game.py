@@ -26,6 +26,7 @@ from .rules import (
     cut_refusal,
     draw_refusal,
     name_suit_refusal,
+    naming_refusal,
     pass_refusal,
     play_refusal,
     points,
@@ -138,8 +139,9 @@ class Matatu(Game):
     def actions_for(self, seat: int) -> list:
         if self.finished or seat != self.turn:
             return []
-        actions = [{"type": "name_suit", "suit": suit, "seat": seat} for suit in SUITS
-                   if name_suit_refusal(self, suit) is None]
+        actions = []
+        if naming_refusal(self) is None:  # name_suit_refusal, for each of the four suits
+            actions += [{"type": "name_suit", "suit": suit, "seat": seat} for suit in SUITS]
         card_rule = CARD_RULES[self.stage]  # card_refusal, for this stage of the turn
         actions += [{"type": "play", "card": code, "seat": seat} for code in self.hands[seat]
                     if card_rule(self, seat, code) is None]

@@ -179,7 +179,10 @@ def follow_refusal(table, seat, code: str):
                 top = table.pile[-1]
                 if SUIT[code] != SUIT[top] and rank != RANK[top]:
                     jokers = table.options["jokers"]
-                    return _MISMATCH.get((code, top, jokers)) or _mismatch(code, top, jokers)
+                    try:
+                        return _MISMATCH[code, top, jokers]
+                    except KeyError:
+                        return _mismatch(code, top, jokers)
     if (seat is not None and code == CHOPPER[table.base_card] and table.options["auto_cut"]
             and cut_refusal(table, seat, code) is None):
         return AUTO_CUT
@@ -287,7 +290,12 @@ def draw_refusal(table):
 
 def pass_refusal(table):
     """basics.15, basics.16: you may always pass, once nothing is owed."""
-    return suit_first_refusal(table) or owing_refusal(table)
+    stage = table.stage
+    if stage == "name_suit":
+        return suit_first_refusal(table)
+    if stage == "penalty":
+        return owing_refusal(table)
+    return None
 
 
 def accept_refusal(table):
@@ -300,10 +308,18 @@ def accept_refusal(table):
     return None
 
 
-def name_suit_refusal(table, suit: str):
-    """MT-A6: straight after an Ace or a Joker its player names any suit, its own included."""
+def naming_refusal(table):
+    """MT-A6: naming a suit is the move straight after an Ace or a Joker, and only then."""
     if table.stage != "name_suit":
         return NOT_AFTER_ACE
+    return None
+
+
+def name_suit_refusal(table, suit: str):
+    """MT-A6: straight after an Ace or a Joker its player names any suit, its own included."""
+    refusal = naming_refusal(table)
+    if refusal is not None:
+        return refusal
     if suit not in SUITS:
         return Refusal("MT-A6", "{suit!r} is not a suit: name C (clubs), D (diamonds), H"
                        " (hearts) or S (spades).", suit=suit)
