@@ -88,18 +88,19 @@ def test_the_result_table_has_a_header_for_every_column():
 
 
 def test_lobby_and_history_show_option_values_in_words():
-    """Issue #9 item 9: "Base card: taken out of play", not physical_removed."""
+    """Issue #9 item 9: "Base card: taken out of play", not base_card_mode=physical_removed."""
     from ui.render_history import describe_options
     from ui.render_lobby import option_control
 
     specs = engine.GAMES["matatu"].describe()["options"]
     defaults = {spec["id"]: spec["default"] for spec in specs}
-    assert describe_options(defaults, specs) == "standard options"
+    assert describe_options(defaults, specs) == "defaults"
     chosen = dict(defaults, jokers=True, base_card_mode="physical_removed", session_rounds=3,
                   on_stock_empty="end_round")
-    assert describe_options(chosen, specs) == ("With Jokers, Base card: taken out of play,"
-                                               " Empty stock: the round ends, 3 rounds")
+    assert describe_options(chosen, specs) == (
+        "Jokers: with, Base card: taken out of play, When the stock runs out: the round ends,"
+        " Rounds: 3 rounds")
     base_card = next(spec for spec in specs if spec["id"] == "base_card_mode")
     html = option_control(base_card, "virtual")
     assert re.findall(r"<option[^>]*>([^<]*)</option>", html) == [
-        "Base card: a marker only", "Base card: taken out of play"]
+        "a marker only", "taken out of play"]

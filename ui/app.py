@@ -90,7 +90,7 @@ class App:
             self.render_rules_page(route)
         elif route.startswith("#/history"):
             self.mount(self.banner() + render_history(self.storage.history(), self.titles,
-                                                      self.option_tables()))
+                                                      self.catalog))
         elif route.startswith("#/replay/") or route.startswith("#/shared/"):
             self.render_replay()
         else:
@@ -192,8 +192,7 @@ class App:
         ctx = table_context(LAYOUTS[entry["game"]], entry["seats"], replay["names"],
                             replay["viewer"], self.titles.get(entry["game"], ""))
         html, _ = render_table(replay["state"], ctx)
-        self.mount(render_replay_header(entry, ctx["title"],
-                                        self.option_tables().get(entry["game"]))
+        self.mount(render_replay_header(entry, ctx["title"], self.catalog)
                    + replay_controls(replay["step"], replay["total"], replay["playing"],
                                      turn_starts(replay["record"].get("actions") or []))
                    + html.replace('data-action="', 'data-inert="').replace(
@@ -269,10 +268,6 @@ class App:
             self.compare = {"game": info["id"], "a": {"rules": newest, "options": first},
                             "b": {"rules": newest, "options": second}, "result": None}
         return self.compare
-
-    def option_tables(self):
-        """Game id -> its option table, for option values in words (empty until loaded)."""
-        return {info["id"]: info["options"] for info in self.catalog or []}
 
     def game_info(self, game_id):
         for info in self.catalog:

@@ -4,33 +4,36 @@ from ui.markup import button, esc, tag, text
 
 
 def describe_options(options, specs=None):
-    """The options of a game in words: with the game's option table (``specs``, from the
-    catalog), the label of each value that is not the default; without it, the raw values."""
+    """The options, in words when the game's option table (``specs``, from the catalog) is
+    known: only those that differ from the default, "Most rounds: 5 rounds"."""
     if not options:
         return "defaults"
-    if specs:
-        changed = [spec for spec in specs if spec["id"] in options
-                   and not same_value(options[spec["id"]], spec["default"])]
-        return ", ".join(option_words(spec, options[spec["id"]]) for spec in changed) or \
-            "standard options"
-    return ", ".join(key + "=" + str(options[key]) for key in sorted(options))
+    if specs is None:
+        return ", ".join(key + "=" + str(options[key]) for key in sorted(options))
+    parts = []
+    for spec in specs:
+        if spec["id"] not in options:
+            continue
+        value = options[spec["id"]]
+        if type(value) is type(spec["default"]) and value == spec["default"]:
+            continue
+        labels = spec.get("labels") or []
+        shown = str(value)
+        for index, allowed in enumerate(spec["values"]):
+            if type(allowed) is type(value) and allowed == value and index < len(labels):
+                shown = labels[index]
+        parts.append((spec.get("title") or spec["id"]) + ": " + shown)
+    return ", ".join(parts) or "defaults"
 
 
-def same_value(a, b):
-    return type(a) is type(b) and a == b  # 1 is not True
+def option_specs(catalog, game_id):
+    for info in catalog or []:
+        if info.get("id") == game_id:
+            return info.get("options") or []
+    return None
 
 
-def option_words(spec, value):
-    labels = spec.get("labels") or []
-    for index, allowed in enumerate(spec["values"]):
-        if same_value(allowed, value) and index < len(labels):
-            return labels[index]
-    return (spec.get("title") or spec["id"]) + ": " + str(value)
-
-
-def render_history(entries, titles, options=None):
-    """``options``: game id -> its option table (from the catalog), for the words."""
-    options = options or {}
+def render_history(entries, titles, catalog=None):
     if not entries:
         return tag("section", {"aria-labelledby": "history-h"},
                    text("h2", {"id": "history-h"}, "History"),
@@ -45,7 +48,8 @@ def render_history(entries, titles, options=None):
             text("td", {}, titles.get(entry["game"], entry["game"])),
             text("td", {}, summary.get("players_text", "")),
             text("td", {}, entry.get("rules", "")),
-            text("td", {}, describe_options(summary.get("options"), options.get(entry["game"]))),
+            text("td", {}, describe_options(summary.get("options"),
+                                            option_specs(catalog, entry["game"]))),
             text("td", {}, summary.get("outcome", "")),
             tag("td", {}, tag("a", {"href": "#/replay/" + entry["id"],
                                     "aria-label": "Replay the game of "
@@ -96,7 +100,7 @@ def replay_controls(step, total, playing, starts=()):
                button("Pause" if playing else "Autoplay", {"data-cmd": "replay-auto"}))
 
 
-def render_replay_header(entry, title, specs=None):
+def render_replay_header(entry, title, catalog=None):
     summary = entry.get("summary") or {}
     back = ""
     if entry.get("id") == "current":
@@ -104,5 +108,7 @@ def render_replay_header(entry, title, specs=None):
     return tag("header", {"class": "replay-head"},
                text("h2", {}, "Replay: " + title), back,
                text("p", {}, "Rules " + entry.get("rules", "") + " · options "
-                    + describe_options(summary.get("options"), specs) + " · " + esc("")
+                    + describe_options(summary.get("options"),
+                                       option_specs(catalog, entry.get("game")))
+                    + " · " + esc("")
                     + summary.get("outcome", "")))

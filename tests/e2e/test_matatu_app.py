@@ -49,8 +49,8 @@ def test_full_round_against_bots_lands_in_history_and_replays(app):
     row = app.locator(".history-table tbody tr").first
     assert "matatu-v1" in row.inner_text()
     assert "Matatu" in row.inner_text()
-    # Options in words: the default options, not "auto_cut=False, base_card_mode=virtual ..."
-    assert "standard options" in row.inner_text() and "virtual" not in row.inner_text()
+    # Options in words: the defaults, not "auto_cut=False, base_card_mode=virtual ..."
+    assert "defaults" in row.inner_text() and "virtual" not in row.inner_text()
     row.locator("a", has_text="Replay").click()
     app.wait_for_selector("[data-cmd=replay-to]")
     total = int(app.evaluate("document.documentElement.dataset.replayStep"))
@@ -277,9 +277,9 @@ def test_lobby_options_reach_the_engine_with_their_declared_values(app):
     open_app(app)
     app.click("button[data-game=matatu]")
     assert app.locator("#opt-base_card_mode option").all_inner_texts() == [
-        "Base card: a marker only", "Base card: taken out of play"]
+        "a marker only", "taken out of play"]
     app.select_option("#opt-session_rounds", label="3 rounds")
-    app.select_option("#opt-on_stock_empty", label="Empty stock: the round ends")
+    app.select_option("#opt-on_stock_empty", label="the round ends")
     app.click("#start")
     wait_idle(app)
     assert "Round 1 of 3" in app.locator(".centre").inner_text()

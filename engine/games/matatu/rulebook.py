@@ -173,9 +173,9 @@ RULINGS_V1 = [
             "The pile except its top card is shuffled into a new stock. If no card can be"
             " had, drawing is unavailable, passing takes nothing and a penalty is paid with"
             " what there is. If every player passes for a full cycle with no card played and"
-            " no card to take, the round ends and the hands are scored. The"
-            " option \"Empty stock: the round ends\" ends the round instead when a card is"
-            " needed from an empty stock."),
+            " no card to take, the round ends and the hands are scored. The option \"When the"
+            " stock runs out: the round ends\" ends the round instead when a card is needed"
+            " from an empty stock."),
     ruling("MT-A10", "The open pile after the Ace of Spades cancels",
             "After the Ace of Spades cancels a penalty the next player may play any card, and"
             " a 2 or Joker then starts a fresh penalty. The pile stays open through draws and"
@@ -240,26 +240,26 @@ RULE_VERSIONS = [
             SECTIONS_V1, rulings=RULINGS_V1, notes=NOTES_V1),
 ]
 
-# The labels are what the lobby, History and the replay show for each value (never the code).
+# The labels are the words for each value (never the code): the lobby shows them after the
+# title, and History as "title: label", e.g. "Base card: taken out of play".
 OPTIONS = [
     option("jokers", "Jokers", False, [False, True],
            "Add a red and a black Joker (54 cards): a wild Pick Five worth 25 points.",
-           ruling="MT-A14", labels=["No Jokers", "With Jokers"]),
+           ruling="MT-A14", labels=["without", "with"]),
     option("base_card_mode", "Base card", "virtual", ["virtual", "physical_removed"],
            "A marker only: every card stays in play and the real card of the base card's"
            " identity is dealt as usual. Taken out of play: that card sits out the round.",
-           ruling="MT-A1", labels=["Base card: a marker only", "Base card: taken out of play"]),
+           ruling="MT-A1", labels=["a marker only", "taken out of play"]),
     option("auto_cut", "Automatic cut", False, [False, True],
            "When on, playing the chopper while the cut is legal always cuts.",
-           ruling="MT-A3", labels=["Cut only when asked", "Automatic cut"]),
+           ruling="MT-A3", labels=["off: cut only when asked", "on"]),
     option("on_stock_empty", "When the stock runs out", "reshuffle", ["reshuffle", "end_round"],
-           "Reshuffle the pile: the pile under its top card becomes the new stock. The round"
-           " ends: as soon as a card is needed from an empty stock, the round is over.",
-           ruling="MT-A9",
-           labels=["Empty stock: reshuffle the pile", "Empty stock: the round ends"]),
+           "Reshuffle: the pile under its top card becomes the new stock. The round ends: as soon"
+           " as a card is needed from an empty stock, the round is over.",
+           ruling="MT-A9", labels=["reshuffle the pile into a new stock", "the round ends"]),
     option("max_players", "Most players", 6, [6, 7],
            "6 is the ruling; 7 fits the deck but leaves a stock of only two cards.",
-           ruling="MT-S1", labels=["Up to 6 players", "Up to 7 players"]),
+           ruling="MT-S1", labels=["6", "7"]),
     option("session_rounds", "Rounds", 1, [1, 3, 5],
            "More than one: a session of rounds with the scores totalled; the lowest total"
            " wins.", ruling="MT-A16", labels=["1 round", "3 rounds", "5 rounds"]),
