@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+import engine
 from engine import service
 
 
@@ -108,6 +109,9 @@ def test_the_position_editor_starts_from_a_real_deal_and_checks_what_a_teacher_c
     scenario = dealt["scenario"]
     position = scenario["position"]
     assert dealt["ok"] and len(position["hands"]) == 3 and position["pile"]
+    # It is the deal itself, written out by Game.to_scenario (RNG included).
+    dealt_game = engine.new_game("matatu", players=3, seed=4)
+    assert engine.from_scenario(scenario).full_state() == dealt_game.full_state()
     checked = call(op="check_scenario", scenario=scenario)
     assert checked["ok"] and checked["to_move"] == position["to_move"] and checked["legal"]
     # The text an embed URL carries builds the same position.

@@ -20,8 +20,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import build
-import site_config
 import pytest
+import site_config
 
 ROOT = Path(__file__).resolve().parents[2]
 CDN_MARKERS = (b"cdn.jsdelivr", b"unpkg", b"pyscript.net")
