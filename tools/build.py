@@ -13,7 +13,7 @@ Steps (stdlib only, idempotent, cheap when nothing changed):
    sources, so a build with no change reuses them. Without Node, or if compiling
    fails, the zip holds the sources and there is no snapshot (a printed warning).
 3. assemble: mirror the site into dist/ -- top-level *.html, PyScript *.toml
-   and *.json configs, ui/, static/ and the engine bundle (static/engine/) --
+   and *.json configs, ui/, static/, examples/ and the engine bundle (static/engine/) --
    copying only what changed and deleting what no longer belongs.
 4. service worker: write dist/sw.js (a content-hashed precache list followed by
    the static/sw.js template) and dist/precache-manifest.json for the tests.
@@ -312,8 +312,9 @@ def site_sources(root: Path = ROOT) -> dict[str, Path]:
         if path.is_file() and path.suffix in (".html", ".toml", ".json"):
             if path.name not in NOT_SITE:
                 files[path.name] = path
-    # engine/ is published as the bundle (engine_bundle), not file by file.
-    for top in ("ui", "static"):
+    # engine/ is published as the bundle (engine_bundle), not file by file. examples/ holds a
+    # teaching page with embeds, published so docs/embeds.md can link to it.
+    for top in ("ui", "static", "examples"):
         for path in walk(root / top):
             files[path.relative_to(root).as_posix()] = path
     # static/sw.js is the template of dist/sw.js, not a file the site serves.
