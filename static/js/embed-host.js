@@ -14,7 +14,13 @@
     const height = Number(data.height);
     if (!Number.isFinite(height) || height < 40 || height > 20000) return;
     for (const frame of document.getElementsByTagName("iframe")) {
-      if (frame.contentWindow === event.source) frame.style.height = Math.ceil(height) + "px";
+      if (frame.contentWindow !== event.source) continue;
+      // The content gets the height: a border-box frame adds its borders and padding.
+      const style = getComputedStyle(frame);
+      const extra = style.boxSizing !== "border-box" ? 0
+        : ["borderTopWidth", "borderBottomWidth", "paddingTop", "paddingBottom"]
+          .reduce((sum, name) => sum + (parseFloat(style[name]) || 0), 0);
+      frame.style.height = Math.ceil(height + extra) + "px";
     }
   });
 })();
