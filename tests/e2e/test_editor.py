@@ -109,6 +109,8 @@ def test_the_snippet_plays_the_position_it_was_built_from(editor, axe):
     assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
 
     # The preview frame and the snippet's own URL both show the learner's hand as built.
+    # The preview joins the editor's engine once the teacher scrolls it into view.
+    page.locator("#ed-preview").scroll_into_view_if_needed()
     preview = page.frame_locator("#ed-preview")
     preview.locator("html[data-embed=ready]").wait_for(state="attached", timeout=90_000)
     shown = preview.locator(".hand button[data-card]").evaluate_all(
