@@ -648,6 +648,8 @@ def _check_scenario(request, client):
     seat = game.to_move
     return {"ok": True, "game": game.id, "players": game.players, "to_move": seat,
             "legal": game.legal_actions(seat) if seat is not None else [],
+            # the mover's view, so the editor can name the moves in the table's own words
+            "view": game.view(seat) if seat is not None else {},
             "encoded": lesson_data.encode_scenario(data)}
 
 
