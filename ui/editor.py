@@ -542,7 +542,9 @@ class Editor:
         title = self.field("ed-title").strip() or (info.get("title", "Card game")
                                                    + " example")
         snippet = ('<iframe title="' + esc(title) + '" loading="lazy" src="' + esc(src)
-                   + '" style="width:100%;border:0;height:32rem"></iframe>')
+                   + '" style="width:100%;border:0;height:32rem"></iframe>\n'
+                   # once per page: sizes the frame to its content (docs/embeds.md)
+                   + '<script src="' + esc(base) + 'static/js/embed-host.js"></script>')
         script = pretty(self.lesson_script(seat))
         self.set_html("ed-output", "".join([
             text("h2", {"id": "snippet-h"}, "Embed snippet"),

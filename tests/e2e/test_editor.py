@@ -106,6 +106,7 @@ def test_the_snippet_plays_the_position_it_was_built_from(editor, axe):
     page.wait_for_selector("html[data-snippet=ready]", timeout=30_000)
     snippet = page.input_value("#ed-snippet")
     assert snippet.startswith('<iframe title="Follow suit or rank" loading="lazy" src="')
+    assert snippet.endswith('static/js/embed-host.js"></script>')  # sizes the frame
     src = re.search(r'src="([^"]+)"', snippet).group(1)
     assert "/embed.html?script=" in src  # the captions travel with the position
     script = json.loads(page.input_value("#ed-script"))

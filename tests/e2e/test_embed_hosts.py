@@ -309,3 +309,27 @@ def test_parameters_that_once_hung_show_a_clear_message(page, query, message):
     page.goto("embed.html?" + query)
     page.wait_for_selector("html[data-embed=error]", timeout=90_000)
     assert message in page.locator(".embed-error").inner_text()
+
+
+def test_the_snippet_a_teacher_copies_sizes_its_frame_on_another_site(tmp_path, site, serve,
+                                                                      page):
+    # docs/embeds.md's snippet, as pasted into a page of another site: the frame and, once per
+    # page, the site's embed-host.js, which gives the frame its content's height.
+    folder = tmp_path / "teacher"
+    folder.mkdir()
+    (folder / "index.html").write_text(
+        '<!doctype html><html lang="en"><title>My lesson</title><h1>Chopper</h1>'
+        '<iframe title="Matatu lesson" loading="lazy" style="width:100%;border:0;height:32rem"'
+        f' src="{site.url}embed.html?lesson=matatu-cut-7d-7h-8s"></iframe>'
+        f'<script src="{site.url}static/js/embed-host.js"></script>', encoding="utf-8")
+    hosted = serve(folder)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(hosted.url.replace("127.0.0.1", "localhost") + "index.html")
+    frame = embed_frames(page, 1)[0]
+    frame.wait_for_selector("html[data-embed=ready]", state="attached", timeout=90_000)
+    content = frame.evaluate("Math.ceil(document.getElementById('app')"
+                             ".getBoundingClientRect().bottom)")
+    page.wait_for_function(
+        "h => Math.abs(document.querySelector('iframe').getBoundingClientRect().height - h)"
+        " <= 2", arg=content, timeout=10_000)
+    no_inner_scrollbar(page)
