@@ -166,7 +166,8 @@ def render_details(game, position, players):
     as a form, so a teacher never needs the JSON for them; the engine checks them all."""
     fields = []
     keys = sorted(position)
-    keys = ([k for k in keys if k in SEAT_FIELDS] + [k for k in keys if k not in SEAT_FIELDS])
+    # who moves first leads: it is what a teacher changes most
+    keys = ([k for k in SEAT_FIELDS if k in position] + [k for k in keys if k not in SEAT_FIELDS])
     cards = position_cards(position)
     for key in keys:
         value = position[key]
