@@ -70,6 +70,9 @@ class ClientState:
         self.undoable = {}
         self.bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible
         self.lesson = lesson_data.LessonRun()  # one lesson at a time, in the slot "lesson"
+        # slot -> a teacher's example (open_script): its texts, the reader's seat and the move
+        # it expects of the reader first, enforced by "act" as a lesson enforces its steps.
+        self.scripts = {}
 
     def game(self, slot: str):
         game = self.slots.get(slot)
@@ -81,6 +84,7 @@ class ClientState:
         self.slots[slot] = game
         self.bot_rngs[slot] = SeededRng(bot_seed)
         self.undoable.pop(slot, None)
+        self.scripts.pop(slot, None)
 
 
 _clients: dict = {}  # client id -> ClientState, oldest first
@@ -231,6 +235,11 @@ def _state(game, request: _Request, client: ClientState, slot: str, viewer=None,
         record = game.record()
         record.pop("actions")
         reply["record"] = record
+    script = client.scripts.get(slot)
+    if script is not None:
+        # Which caption is current: one per move of the reader's seat.
+        reply["script"] = dict(script["texts"], seat=script["seat"],
+                               step=_reader_moves(game, script["seat"]))
     if not request.data.get("bounded"):
         # Transitional, for a UI that still keeps the whole save from every reply: a bounded
         # client (PROTOCOL.md) builds its save from "record" and "actions" instead.
@@ -284,6 +293,9 @@ def _act(request, client):
     slot = request.slot()
     game = client.game(slot)
     action = game.normalize(request.obj("action"))
+    script = client.scripts.get(slot)
+    if script is not None:
+        _script_refusal(game, script, action)
     seen_before = game.visible_cards(action["seat"])
     game.apply(action)
     seen_after = game.visible_cards(action["seat"])
@@ -441,7 +453,14 @@ def _lesson_try(request, client):
 
 def _lesson_next(request, client):
     refusal = _open_lesson(client).next()
-    return _lesson_state(request, client, {"shown": refusal.reason if refusal else None})
+    return _lesson_state(request, client, {"shown": refusal.reason if refusal else None,
+                                           "shown_rule": refusal.rule if refusal else None})
+
+
+def _lesson_view(request, client):
+    """The open lesson as it stands (after a refused try, which may have moved it on)."""
+    _open_lesson(client)
+    return _lesson_state(request, client)
 
 
 def _lesson_watch(request, client):
@@ -482,13 +501,60 @@ def _script_texts(script: dict) -> dict:
     return texts
 
 
+def _script_expect(script: dict, game):
+    """The move a teacher's example expects of the reader first (``expect``), checked legal
+    for the reader's seat in its position; None when the example expects none."""
+    seat = script.get("seat", 0)
+    if seat is None:
+        seat = 0
+    if not is_seat_number(seat, game.players):
+        raise IllegalAction(f"A script's seat is a seat of its position, from 0 to"
+                            f" {game.players - 1}.")
+    expect = script.get("expect")
+    if expect is None:
+        return seat, None
+    if not isinstance(expect, dict):
+        raise IllegalAction("A script's expected move is an action object.")
+    expect = dict(expect)
+    if expect.get("seat") is None:
+        expect["seat"] = seat
+    if expect["seat"] != seat:
+        raise IllegalAction("A script's expected move is a move of the reader's seat.")
+    wanted = game.normalize(expect)
+    if wanted not in [game.normalize(action) for action in game.legal_actions(seat)]:
+        raise IllegalAction("The expected move is not a legal move of the reader in this"
+                            " position.")
+    return seat, wanted
+
+
+def _reader_moves(game, seat) -> int:
+    return sum(1 for action in game.actions if action.get("seat") == seat)
+
+
+def _script_refusal(game, script: dict, action: dict) -> None:
+    """A teacher's example refuses the reader's first move unless it is the one it expects,
+    as a built-in lesson does (engine.lessons.LessonRun.try_action): the engine's own reason
+    when the rules forbid the move, else the example's first caption as the hint."""
+    wanted = script["expect"]
+    if wanted is None or action["seat"] != script["seat"] or action == wanted:
+        return
+    if _reader_moves(game, script["seat"]):
+        return  # only the reader's first move is expected
+    game.copy().apply(action)  # a move the rules forbid: the engine's own reason
+    captions = script["texts"]["captions"]
+    hint = captions[0] if captions else "Make the move this example is about."
+    raise lesson_data.LessonRefusal(f"That is legal, but this example shows another move:"
+                                    f" {hint}", None, hint, legal=True)
+
+
 def _pack_script(request, client):
     """A teacher's example: a position plus captions (the editor writes it), as link text."""
     script = request.obj("script")
     if script is None or not isinstance(script.get("scenario"), dict):
         raise IllegalAction("A script is a position (\"scenario\") with its captions.")
     _script_texts(script)
-    lesson_data.validate_scenario(script["scenario"])
+    game = lesson_data.validate_scenario(script["scenario"])
+    _script_expect(script, game)
     return {"ok": True, "text": share.pack(script, lesson_data.MAX_SCENARIO_BYTES, "example")}
 
 
@@ -500,9 +566,11 @@ def _open_script(request, client):
     if not isinstance(scenario, dict):
         raise IllegalAction("This example has no position (\"scenario\").")
     game = lesson_data.build_game(scenario)
-    state = _start(request, client, game, request.slot())
-    state["script"] = texts
-    return state
+    seat, expect = _script_expect(script, game)
+    slot = request.slot()
+    client.keep(slot, game, f"bots:{game.seed}")
+    client.scripts[slot] = {"texts": texts, "seat": seat, "expect": expect}
+    return _state(game, request, client, slot, started=True)
 
 
 def _compare_rules(request, client):
@@ -580,6 +648,8 @@ def _check_scenario(request, client):
     seat = game.to_move
     return {"ok": True, "game": game.id, "players": game.players, "to_move": seat,
             "legal": game.legal_actions(seat) if seat is not None else [],
+            # the mover's view, so the editor can name the moves in the table's own words
+            "view": game.view(seat) if seat is not None else {},
             "encoded": lesson_data.encode_scenario(data)}
 
 
@@ -589,6 +659,7 @@ _OPERATIONS = {
     "scenario": _scenario, "lessons": _lessons, "lesson_start": _lesson_start,
     "lesson_try": _lesson_try, "lesson_next": _lesson_next, "lesson_watch": _lesson_watch,
     "lesson_back": _lesson_back, "lesson_restart": _lesson_restart,
+    "lesson_state": _lesson_view,
     "share_deal": _share_deal, "open_deal": _open_deal, "share_game": _share_game,
     "open_game": _open_game, "undo": _undo, "compare_rules": _compare_rules,
     "pack_script": _pack_script, "open_script": _open_script,

@@ -114,6 +114,9 @@ def test_the_position_editor_starts_from_a_real_deal_and_checks_what_a_teacher_c
     assert engine.from_scenario(scenario).full_state() == dealt_game.full_state()
     checked = call(op="check_scenario", scenario=scenario)
     assert checked["ok"] and checked["to_move"] == position["to_move"] and checked["legal"]
+    # The mover's own view (the editor words the moves with it): only that seat's hand.
+    assert checked["view"]["hand"] == position["hands"][position["to_move"]]
+    assert "hands" not in checked["view"]
     # The text an embed URL carries builds the same position.
     again = call(op="scenario", scenario=checked["encoded"], viewer=0)
     assert again["view"]["hand"] == position["hands"][0]
