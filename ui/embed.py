@@ -31,6 +31,7 @@ from ui.app import App, client, root
 from ui.client import EngineError
 from ui.markup import button, esc, tag, text
 from ui.render_table import render_table
+from ui.session import Session
 
 KNOWN_PARAMS = ("game", "seed", "players", "seat", "rules", "options", "controls", "theme",
                 "delay", "lesson", "scenario", "script")
@@ -178,21 +179,20 @@ class Embed(App):
         self.post("error", message=message)
         self.post_height()
 
-    def render(self):
-        if self.session is None:
+    def render(self, focus=False):
+        session = self.session
+        if session is None or session.state is None:
             return
-        state = self.session["state"]
+        state = session.state
         html, self.tries = render_table(state, self.ctx())
         # Rule links open the full rules page, outside the frame.
         html = html.replace('href="#/rules/', 'target="_blank" href="index.html#/rules/')
-        self.mount(lesson_panel(self.session.get("lesson"))
-                   + script_panel(self.session.get("script"), self.session.get("reader_moves"),
-                                  state["over"]) + html)
+        self.mount(lesson_panel(session.lesson)
+                   + script_panel(session.script, session.reader_moves, state["over"]) + html)
         root.dataset.moves = str(state["moves"])
-        mover = state["to_move"]
-        if state["over"] or (self.session.get("lesson") or {}).get("done"):
+        if state["over"] or (session.lesson or {}).get("done"):
             root.dataset.turn = "over"
-        elif mover is not None and self.session["seats"][mover] == "bot":
+        elif session.mover_kind() == "bot":
             root.dataset.turn = "bot"
         else:
             root.dataset.turn = "human"
@@ -200,28 +200,38 @@ class Embed(App):
         root.dataset.hide = " ".join(hidden)
         self.post_height()
 
-    def after_state(self, state):
+    def schedule_save(self):
+        pass  # an embed keeps nothing in storage
+
+    def after_state(self):
         session = self.session
-        before = session["state"]["moves"] if session.get("state") else -1
-        session["state"] = state
+        state = session.state
+        session.summary = None  # an example table carries on between rounds
+        before = session.posted_moves
+        session.posted_moves = state["moves"]
         lesson = state.get("lesson")
         if lesson is not None:
-            previous = session.get("lesson") or {}
-            session["lesson"] = lesson
+            previous = session.lesson or {}
+            session.lesson = lesson
             if lesson["step"] != previous.get("step"):
                 self.post("step", step=lesson["step"], steps=lesson["steps"],
                           kind=lesson["kind"])
             if lesson["done"] and not previous.get("done"):
                 self.post("lesson-done", lesson=lesson["id"])
-        session["message"] = None
-        session["rule"] = None
-        session["choosing"] = None
         if state["moves"] != before and state["last"] is not None:
             self.post("move", moves=state["moves"], action=state["last"])
-            if session.get("script") and state["last"].get("seat") == session["viewer"]:
-                session["reader_moves"] = session.get("reader_moves", 0) + 1
+            if session.script and state["last"].get("seat") == session.viewer:
+                session.reader_moves += 1
         if state["over"]:
             self.post("game-over", result=state["result"])
+
+    def new_session(self, game_id, seats, seat, reply):
+        info = self.game_info(game_id) or {}
+        session = Session(game_id, seats, None, seat, (info.get("bots") or [None])[0])
+        session.posted_moves = -1
+        self.session = session
+        session.take(reply)
+        return session
 
     async def boot(self):
         root.dataset.ui = "ready"
@@ -266,29 +276,20 @@ class Embed(App):
                       + " players (seats count from 0).")
             return
         try:
-            state = await client.call("new", game=info["id"], players=players,
+            reply = await client.call("new", game=info["id"], players=players,
                                       seed=params["seed"], rules=params["rules"],
-                                      options=params["options"], viewer=seat)
+                                      options=params["options"], viewer=seat, bounded=True,
+                                      actions_from=0)
         except EngineError as error:
             self.fail(error.reason)
             return
         seats = ["bot"] * players
         seats[seat] = "human"
-        self.session = {"game": info["id"], "seats": seats, "names": self.names_for(seats),
-                        "viewer": seat, "bot": (info.get("bots") or [None])[0],
-                        "state": None, "handoff": None}
-        self.after_state(state)
-        root.dataset.embed = "ready"
-        self.render()
-        self.post("ready", game=info["id"])
-        self.schedule_bots()
+        self.open_session(reply, info["id"], seats, seat)
 
-    def open_session(self, state, game_id, seats, seat):
-        info = self.game_info(game_id) or {}
-        self.session = {"game": game_id, "seats": seats, "names": self.names_for(seats),
-                        "viewer": seat, "bot": (info.get("bots") or [None])[0],
-                        "state": None, "handoff": None, "lesson": None}
-        self.after_state(state)
+    def open_session(self, reply, game_id, seats, seat):
+        self.new_session(game_id, seats, seat, reply)
+        self.after_state()
         root.dataset.embed = "ready"
         self.render()
         self.post("ready", game=game_id)
@@ -296,7 +297,7 @@ class Embed(App):
 
     async def start_lesson(self, lesson_id):
         try:
-            state = await client.call("lesson_start", lesson=lesson_id)
+            state = await client.call("lesson_start", lesson=lesson_id, bounded=True)
         except EngineError as error:
             self.fail(error.reason)
             return
@@ -310,9 +311,11 @@ class Embed(App):
         seat = self.params.get("seat", 0)
         try:
             if script:
-                state = await client.call("open_script", text=script, viewer=seat)
+                state = await client.call("open_script", text=script, viewer=seat,
+                                          bounded=True, actions_from=0)
             else:
-                state = await client.call("scenario", scenario=scenario, viewer=seat)
+                state = await client.call("scenario", scenario=scenario, viewer=seat,
+                                          bounded=True, actions_from=0)
         except EngineError as error:
             self.fail(error.reason)
             return
@@ -323,13 +326,13 @@ class Embed(App):
         seats[seat] = "human"
         self.open_session(state, state["view"]["game"], seats, seat)
         if state.get("script"):
-            self.session["script"] = state["script"]
-            self.session["reader_moves"] = 0
+            self.session.script = state["script"]
+            self.session.reader_moves = 0
             self.render()
 
     async def send(self, action):
         session = self.session
-        if session is None or session.get("lesson") is None:
+        if session is None or session.lesson is None:
             await super().send(action)
             return
         if self.busy:
@@ -341,20 +344,21 @@ class Embed(App):
         self.busy = True
         root.dataset.busy = "1"
         try:
-            state = await client.call(op, **fields)
+            # A lesson steps back and forth: its log comes whole every time (it is short).
+            await self.play_call(op, fresh_log=True, **fields)
         except EngineError as error:
             message = error.reason
             if error.hint and error.hint not in message:
                 message += " Hint: " + error.hint
-            session["message"] = message
-            session["rule"] = error.rule
-            session["choosing"] = None
+            session.message = message
+            session.rule = error.rule
+            session.choosing = None
             self.render()
             return
         finally:
             self.busy = False
             root.dataset.busy = "0"
-        self.after_state(state)
+        self.after_state()
         self.render()
 
     def on_message(self, event):
@@ -367,7 +371,7 @@ class Embed(App):
             return  # our own message, when the embed is opened on its own (parent is self)
         kind = data.get("type") if isinstance(data, dict) else None
         if kind == "step" and data.get("do") in LESSON_STEPS and self.session is not None \
-                and self.session.get("lesson") is not None:
+                and self.session.lesson is not None:
             asyncio.create_task(self.lesson_call(LESSON_STEPS[data["do"]]))
         elif kind == "load-scenario" and isinstance(data.get("scenario"), (dict, str)):
             self.session = None

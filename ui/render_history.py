@@ -3,16 +3,37 @@
 from ui.markup import button, esc, tag, text
 
 
-def describe_options(options):
+def describe_options(options, specs=None):
+    """The options of a game in words: with the game's option table (``specs``, from the
+    catalog), the label of each value that is not the default; without it, the raw values."""
     if not options:
         return "defaults"
+    if specs:
+        changed = [spec for spec in specs if spec["id"] in options
+                   and not same_value(options[spec["id"]], spec["default"])]
+        return ", ".join(option_words(spec, options[spec["id"]]) for spec in changed) or \
+            "standard options"
     return ", ".join(key + "=" + str(options[key]) for key in sorted(options))
 
 
-def render_history(entries, titles):
+def same_value(a, b):
+    return type(a) is type(b) and a == b  # 1 is not True
+
+
+def option_words(spec, value):
+    labels = spec.get("labels") or []
+    for index, allowed in enumerate(spec["values"]):
+        if same_value(allowed, value) and index < len(labels):
+            return labels[index]
+    return (spec.get("title") or spec["id"]) + ": " + ("none" if value is None else str(value))
+
+
+def render_history(entries, titles, options=None):
+    """``options``: game id -> its option table (from the catalog), for the words."""
+    options = options or {}
     if not entries:
         return tag("section", {"aria-labelledby": "history-h"},
-                   text("h2", {"id": "history-h"}, "History"),
+                   tag("h2", {"id": "history-h", "tabindex": "-1"}, "History"),
                    text("p", {}, "No finished games yet. Finished games are saved here with "
                         "their rules version, deal and every move, so you can replay them."))
     rows = []
@@ -24,8 +45,11 @@ def render_history(entries, titles):
             text("td", {}, titles.get(entry["game"], entry["game"])),
             text("td", {}, summary.get("players_text", "")),
             text("td", {}, entry.get("rules", "")),
-            text("td", {}, describe_options(summary.get("options"))),
-            text("td", {}, summary.get("outcome", "")),
+            text("td", {}, describe_options(summary.get("options"),
+                                            options.get(entry["game"]))),
+            tag("td", {}, esc(summary.get("outcome", "")),
+                tag("span", {"class": "badge muted"}, "unfinished")
+                if summary.get("unfinished") else ""),
             tag("td", {}, tag("a", {"href": "#/replay/" + entry["id"],
                                     "aria-label": "Replay the game of "
                                     + summary.get("finished", "")}, "Replay"),
@@ -35,7 +59,7 @@ def render_history(entries, titles):
     head = tag("tr", {}, *[text("th", {"scope": "col"}, h) for h in (
         "Finished", "Game", "Players", "Rules version", "Options", "Result", "")])
     return tag("section", {"aria-labelledby": "history-h"},
-               text("h2", {"id": "history-h"}, "History"),
+               tag("h2", {"id": "history-h", "tabindex": "-1"}, "History"),
                tag("div", {"class": "scroll"},
                    tag("table", {"class": "history-table"}, tag("thead", {}, head),
                        tag("tbody", {}, *rows))))
@@ -75,13 +99,18 @@ def replay_controls(step, total, playing, starts=()):
                button("Pause" if playing else "Autoplay", {"data-cmd": "replay-auto"}))
 
 
-def render_replay_header(entry, title):
+def render_replay_header(entry, title, specs=None, kept=None):
+    """``kept``: the title of the player's unfinished game, which a replay never replaces."""
     summary = entry.get("summary") or {}
     back = ""
     if entry.get("id") == "current":
         back = tag("p", {}, tag("a", {"href": "#/play"}, "Back to the game"))
+    elif kept:
+        back = tag("p", {"class": "notice"}, esc("Your unfinished game of " + kept
+                                                 + " is kept. "),
+                   tag("a", {"href": "#/play"}, "Back to it"))
     return tag("header", {"class": "replay-head"},
-               text("h2", {}, "Replay: " + title), back,
+               tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc("Replay: " + title)), back,
                text("p", {}, "Rules " + entry.get("rules", "") + " · options "
-                    + describe_options(summary.get("options")) + " · " + esc("")
+                    + describe_options(summary.get("options"), specs) + " · "
                     + summary.get("outcome", "")))

@@ -162,6 +162,17 @@ def log_panel(view, ctx):
                tag("ol", {"reversed": True}, *reversed(items)))
 
 
+def recent_panel(ctx):
+    """What happened since the reader's last decision (a few lines of the log), on the table:
+    a player skipped or made to draw before their first turn is said here, not only in the
+    collapsed log."""
+    lines = [line for line in log_lines(ctx.get("recent") or [], ctx) if line]
+    if not lines:
+        return ""
+    return tag("ul", {"class": "recent", "aria-label": "What just happened"},
+               *[text("li", {}, line) for line in lines])
+
+
 def table_context(layout, seats, names, viewer, title="", **extra):
     """The table context every renderer receives (see ui/layouts/base.py), built only here."""
     ctx = {"layout": layout, "seats": list(seats), "names": list(names), "viewer": viewer,
@@ -187,6 +198,7 @@ def render_table(state, ctx):
     parts = [
         tag("p", {"class": "status", "role": "status", "aria-live": "polite",
                   "id": "table-status"}, esc(status_line(view, ctx))),
+        recent_panel(ctx),
         seats_panel(view, ctx),
         tag("div", {"class": "centre"}, layout.centre(view, ctx)),
     ]
@@ -207,7 +219,8 @@ def render_table(state, ctx):
 def handoff_screen(ctx, seat):
     """Hot seat: hides the previous hand until the next player says they are at the screen."""
     return tag("section", {"class": "handoff", "aria-label": "Pass the device"},
-               text("h2", {}, "Pass the device to " + ctx["names"][seat]),
+               tag("h2", {"id": "screen-h", "tabindex": "-1"},
+                   esc("Pass the device to " + ctx["names"][seat])),
                text("p", {}, "The previous hand is hidden. When " + ctx["names"][seat]
                     + " is ready, show the hand."),
                button("I am " + ctx["names"][seat] + ": show my hand",
