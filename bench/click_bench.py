@@ -160,6 +160,10 @@ def save_sizes() -> dict:
             def removeItem(self, key):  # noqa: N802
                 self.pop(key, None)
 
+            def measure(self, key, limit):
+                value = self.get(key)
+                return "" if value is None else f"{len(value)} 3"
+
         backend = Backend()
         storage = store.Storage(backend, "bench")
         record = game.record()
@@ -181,12 +185,13 @@ def save_sizes() -> dict:
 
 
 def measure(page, game: engine.Game, clicks: int) -> dict:
-    page.goto("index.html")
+    matchbook.open_app(page, "#/")
     page.evaluate("record => { localStorage.clear(); localStorage.setItem("
                   "'matchbook:settings', JSON.stringify({kind: 'settings', schema: 1,"
                   " values: {bot_delay_ms: 0}})); localStorage.setItem('matchbook:current',"
-                  " record); }", legacy_record(game))
-    matchbook.open_app(page, "#/play")
+                  " record); location.hash = '#/play'; }", legacy_record(game))
+    page.reload()  # the app boots with that game in storage
+    page.wait_for_selector(matchbook.ENGINE_READY, timeout=120_000)
     page.wait_for_selector(".hand", timeout=120_000)
     matchbook.wait_idle(page)
     page.wait_for_timeout(300)  # a save the resume scheduled, before the first click

@@ -163,13 +163,14 @@ class App:
             self.render_replay()
         else:
             self.render_lobby()
+        if route != self.rendered_route:  # the same screen again: the top bar is right
+            nav = route.split("/")[1] if "/" in route else ""
+            for link in document.querySelectorAll("nav.top a"):
+                if link.getAttribute("data-nav") == (nav or "lobby"):
+                    link.setAttribute("aria-current", "page")
+                else:
+                    link.removeAttribute("aria-current")
         self.rendered_route = route
-        nav = route.split("/")[1] if "/" in route else ""
-        for link in document.querySelectorAll("nav.top a"):
-            if link.getAttribute("data-nav") == (nav or "lobby"):
-                link.setAttribute("aria-current", "page")
-            else:
-                link.removeAttribute("aria-current")
         if focus:
             self.focus_screen(route)
 
@@ -242,6 +243,7 @@ class App:
                              session.viewer, self.titles.get(session.game, session.game),
                              message=session.message, rule=session.rule,
                              choosing=session.choosing, recent=session.recent(),
+                             log_cache=session.log_html,
                              busy_bot=self.bot_running and session.mover_kind() == "bot")
 
     def render_play(self):

@@ -5,14 +5,24 @@
 
 
 def esc(text):
+    """The one escaping function: every text from outside (a name, a seed, a link, a stored
+    record, the engine's words) reaches the markup through it, in content and attributes."""
     text = str(text)
+    for char in "&<>\"'":
+        if char in text:
+            break
+    else:
+        return text  # most texts need nothing: no new strings for them
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#39;"))
 
 
 def attrs(values):
+    if not values:
+        return ""
     parts = []
-    for name in sorted(values):
+    # Sorted: MicroPython's dicts do not keep insertion order, and the markup must not vary.
+    for name in sorted(values) if len(values) > 1 else values:
         value = values[name]
         if value is None or value is False:
             continue
@@ -25,7 +35,7 @@ def attrs(values):
 
 def tag(name, attributes=None, *children):
     """``tag("button", {"class": "x"}, "text", raw_html)``: strings are raw HTML; use esc()."""
-    return "<" + name + attrs(attributes or {}) + ">" + "".join(children) + "</" + name + ">"
+    return "".join(("<", name, attrs(attributes), ">", "".join(children), "</", name, ">"))
 
 
 def text(name, attributes, content):

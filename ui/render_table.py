@@ -30,9 +30,17 @@ def card_face(layout, code, attributes=None, extra_class=""):
                                    esc(layout.card_label(code))))
 
 
+_BACKS = {}  # extra class -> markup: a face-down card is the same every time
+
+
 def card_back(extra_class=""):
     # A face-down card carries no identity: no code, no name, hidden from assistive tech.
-    return tag("span", {"class": ("card back " + extra_class).strip(), "aria-hidden": "true"})
+    markup = _BACKS.get(extra_class)
+    if markup is None:
+        markup = tag("span", {"class": ("card back " + extra_class).strip(),
+                              "aria-hidden": "true"})
+        _BACKS[extra_class] = markup
+    return markup
 
 
 def hand_buttons(view, legal, tries, ctx):
@@ -139,14 +147,16 @@ def status_line(view, ctx):
 LOG_SHOWN = 40  # the newest entries on the table; the whole log is one click away
 
 
+def log_line(entry, ctx):
+    """One log entry in words, by the game's words module (engine data, never English parsed
+    here); entries of older saves that carry their own text keep it."""
+    if "kind" in entry:
+        return ctx["layout"].describe(entry, ctx)
+    return entry.get("text", "")
+
+
 def log_lines(entries, ctx):
-    """The log in words: each entry worded by the game's words module (engine data, never
-    English parsed here); entries of older saves that carry their own text keep it."""
-    layout = ctx["layout"]
-    lines = []
-    for entry in entries:
-        lines.append(layout.describe(entry, ctx) if "kind" in entry else entry.get("text", ""))
-    return lines
+    return [log_line(entry, ctx) for entry in entries]
 
 
 def log_panel(view, ctx):
@@ -155,11 +165,21 @@ def log_panel(view, ctx):
         # Transitional: a module layout may hold back what its English log text gives away.
         hold_back = getattr(ctx["layout"], "log_entries", None)
         entries = hold_back(view) if hold_back is not None else (view.get("log") or [])
-    shown = log_lines(entries[-LOG_SHOWN:], ctx)
-    items = [text("li", {}, line) for line in shown if line]
+    # ``log_cache``: entry index -> its markup, kept by the session while the log only grows
+    # (an entry never changes once written), so a click words only the new entries.
+    cache = ctx.get("log_cache")
+    items = []
+    for index in range(len(entries) - 1, max(len(entries) - LOG_SHOWN, 0) - 1, -1):
+        item = cache.get(index) if cache is not None else None
+        if item is None:
+            line = log_line(entries[index], ctx)
+            item = text("li", {}, line) if line else ""
+            if cache is not None:
+                cache[index] = item
+        items.append(item)
     return tag("details", {"class": "log"}, text("summary", {}, "Game log (" + str(len(entries))
                                                               + ")"),
-               tag("ol", {"reversed": True}, *reversed(items)))
+               tag("ol", {"reversed": True}, *items))
 
 
 def recent_panel(ctx):

@@ -24,6 +24,7 @@ class Session:
         self.log = []  # the viewer's log entries so far
         self.log_next = 0  # the engine's cursor after the last entry received
         self.log_stale = False  # the kept log no longer matches: ask for all of it again
+        self.log_html = {}  # entry index -> its markup on the table (ui/render_table.py)
         self.state = None  # the last reply (its view's log is the whole kept log)
         self.handoff = None  # hot seat: the seat the device must be passed to
         self.summary = None  # the round just scored, until the player dismisses it
@@ -66,6 +67,7 @@ class Session:
         if first == 0:
             self.log = list(view.get("log") or [])
             self.log_stale = False
+            self.log_html = {}
         elif first == self.log_next and not self.log_stale:
             self.log.extend(view.get("log") or [])
         else:
@@ -83,6 +85,7 @@ class Session:
     def change_viewer(self, seat):
         """Another reader (hot seat): their log differs, so it is asked for from the start."""
         self.viewer = seat
+        self.log_html = {}
         self.log = []
         self.log_next = 0
         self.seen_upto = 0
