@@ -7,7 +7,7 @@
 
 from ui.storage import default_names
 
-RECENT_SHOWN = 4  # "what just happened" lines on the table
+RECENT_SHOWN = 8  # "what just happened" lines on the table, at most
 
 
 class Session:
