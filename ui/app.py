@@ -1049,6 +1049,14 @@ class App:
             self.errors = errors
             self.render()
 
+    def on_input(self, event):
+        """Typing in the seed or a name: kept at once, so a re-render never loses it."""
+        target = event.target
+        if target.getAttribute("data-field") == "seed":
+            self.form["seed"] = str(target.value)
+        elif target.getAttribute("data-name") is not None:
+            self.set_name(int(target.getAttribute("data-name")), str(target.value))
+
     def on_change(self, event):
         target = event.target
         field = target.getAttribute("data-field")
@@ -1134,6 +1142,7 @@ app = App()
 async def start():
     document.addEventListener("click", create_proxy(app.on_click))
     document.addEventListener("change", create_proxy(app.on_change))
+    document.addEventListener("input", create_proxy(app.on_input))
     # Handler properties, not window.addEventListener: from MicroPython that call reaches
     # PyScript's patched addEventListener with the wrong `this` ("Illegal invocation").
     window.onhashchange = create_proxy(app.on_route)
