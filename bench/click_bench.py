@@ -216,11 +216,8 @@ def measure(page, game: engine.Game, clicks: int) -> dict:
         if after[0]["frame"] is not None:
             to_frame.append(after[0]["frame"] - click["t"])
     moves_made = max(changes[-1]["moves"] - len(game.actions), 1) if changes else 1
-    return {"clicks": played, "n": len(to_dom),
-            "dom_median": statistics.median(to_dom) if to_dom else None,
-            "frame_median": statistics.median(to_frame) if to_frame else None,
-            "written_per_move": log["written"] / moves_made,
-            "moves": moves_made}
+    return {"clicks": played, "dom": to_dom, "frame": to_frame,
+            "written_per_move": log["written"] / moves_made}
 
 
 def main(argv=None) -> int:
@@ -229,6 +226,12 @@ def main(argv=None) -> int:
     parser.add_argument("--lengths", default="20,200,1000")
     parser.add_argument("--dist", type=Path, help="a built site (default: build dist/)")
     parser.add_argument("--label", default="this checkout")
+    parser.add_argument("--compare", type=Path, metavar="DIST",
+                        help="another build (e.g. main's dist/), measured in turn with this"
+                             " one at each length, so both see the same machine load")
+    parser.add_argument("--compare-label", default="before")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure each length this many times per build (medians of all)")
     args = parser.parse_args(argv)
     if not os.access(conftest.CHROMIUM, os.X_OK):
         sys.exit(f"{conftest.CHROMIUM} is missing")
@@ -239,37 +242,57 @@ def main(argv=None) -> int:
         dist = build.DIST
     lengths = [int(n) for n in args.lengths.split(",")]
     games = {length: long_round(length) for length in lengths}
-    server = conftest.RecordingServer(dist).start()
-    host, port = server.server_address[:2]
-    browser_figures = {}
+    builds = [(args.label, dist)] + ([(args.compare_label, args.compare)] if args.compare
+                                     else [])
+    servers = [conftest.RecordingServer(path).start() for _, path in builds]
+    samples = {(label, length): [] for label, _ in builds for length in lengths}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=conftest.CHROMIUM,
                                                  args=LAUNCH_ARGS)
-            context = browser.new_context(base_url=f"http://{host}:{port}/",
-                                          viewport={"width": 1280, "height": 800})
-            context.add_init_script(MARKS_JS)
-            page = context.new_page()
-            for length in lengths:
-                print(f"{args.label}: move {length} ...", file=sys.stderr)
-                browser_figures[length] = measure(page, games[length], args.clicks)
+            for _ in range(args.rounds):
+                for length in lengths:
+                    for (label, _), server in zip(builds, servers, strict=True):
+                        host, port = server.server_address[:2]
+                        context = browser.new_context(base_url=f"http://{host}:{port}/",
+                                                      viewport={"width": 1280, "height": 800})
+                        context.add_init_script(MARKS_JS)
+                        print(f"{label}: move {length} ...", file=sys.stderr)
+                        samples[label, length].append(
+                            measure(context.new_page(), games[length], args.clicks))
+                        context.close()
             browser.close()
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
+    browser_figures = {}
+    for (label, length), runs in samples.items():
+        dom = [t for run in runs for t in run["dom"]]
+        frame = [t for run in runs for t in run["frame"]]
+        browser_figures.setdefault(label, {})[length] = {
+            "n": len(dom), "dom_median": statistics.median(dom) if dom else None,
+            "frame_median": statistics.median(frame) if frame else None,
+            "written_per_move": statistics.mean(run["written_per_move"] for run in runs)}
     replies = {length: reply_sizes(games[length]) for length in lengths}
     saves = save_sizes()
 
     def ms(value):
         return "n/a" if value is None else f"{value:.1f} ms"
 
-    print(f"\nclick path, Matatu, 4 players (1 human, 3 random bots at 0 ms): {args.label}")
-    print(f"{'at move':>8} {'clicks':>6} {'click->DOM':>11} {'click->frame':>13}"
-          f" {'stored/move':>12} {'reply before':>13} {'reply after':>12}")
+    print("\nclick path, Matatu, 4 players (1 human, 3 random bots at 0 ms):"
+          " medians of every click")
+    print(f"{'build':>28} {'at move':>8} {'clicks':>6} {'click->DOM':>11}"
+          f" {'click->frame':>13} {'stored/move':>12}")
     for length in lengths:
-        figure, reply = browser_figures[length], replies[length]
-        print(f"{length:>8} {figure['n']:>6} {ms(figure['dom_median']):>11}"
-              f" {ms(figure['frame_median']):>13} {figure['written_per_move']:>10,.0f} B"
-              f" {reply['before']:>11,} B {reply['after']:>10,} B")
+        for label, _ in builds:
+            figure = browser_figures[label][length]
+            print(f"{label:>28} {length:>8} {figure['n']:>6} {ms(figure['dom_median']):>11}"
+                  f" {ms(figure['frame_median']):>13} {figure['written_per_move']:>10,.0f} B")
+    print("\nengine reply to one human move (CPython, the same requests):")
+    for length in lengths:
+        reply = replies[length]
+        print(f"  at move {length:>5}: {reply['before']:>7,} B unbounded (view, whole log,"
+              f" save text), {reply['after']:>5,} B bounded")
     print(f"\nsaved 4-player round ({saves['moves']} moves, basic bots):"
           f" before {saves['before']['stored']:,} B stored,"
           f" {saves['before']['per_move']:,.0f} B written per move", end="")

@@ -94,6 +94,7 @@ class App:
         self.screen = None  # which screen of the route shows (table, handoff, summary)
         self.save_scheduled = False
         self.save_proxy = None
+        self.frame_proxy = None
         self.storage = store.Storage(window.matchbookStorage,
                                      "tab-" + str(window.Math.random()))
         self.settings = self.storage.settings()
@@ -612,15 +613,24 @@ class App:
 
     # ---- saving -------------------------------------------------------------------------------
     def schedule_save(self):
-        """Save after the render has reached the screen, not on the click path."""
+        """Save after the render has reached the screen, not on the click path: the next
+        animation frame paints it, and a task queued from that frame saves."""
         if self.save_scheduled:
             return
         if self.save_proxy is None:
             self.save_proxy = create_proxy(self.save_now)
+            self.frame_proxy = create_proxy(self.after_frame)
         self.save_scheduled = True
+        window.requestAnimationFrame(self.frame_proxy)
+        # A hidden tab has no frames, but its bots may still move: save anyway, a bit later.
+        window.setTimeout(self.save_proxy, 250)
+
+    def after_frame(self, *args):
         window.setTimeout(self.save_proxy, 0)
 
     def save_now(self, *args):
+        if not self.save_scheduled:
+            return  # saved already, from the other of its two timers
         self.save_scheduled = False
         session = self.session
         if session is None or session.state is None or self.conflict:
@@ -877,9 +887,9 @@ class App:
             self.confirm = {"what": "start",
                             "title": self.titles.get(self.session.game, self.session.game)}
             self.render()
-            confirm = document.getElementById("confirm")
+            confirm = document.querySelector("#confirm button")
             if confirm is not None:
-                confirm.scrollIntoView()
+                confirm.focus()  # the question, for keyboard and screen-reader users too
             return
         await self.start_game()
 

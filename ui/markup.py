@@ -18,19 +18,20 @@ def esc(text):
 
 
 def attrs(values):
+    # In the dict's order (MicroPython may not keep insertion order; HTML does not care), and
+    # without building a sorted list for every tag: a render makes hundreds of tags.
     if not values:
         return ""
-    parts = []
-    # Sorted: MicroPython's dicts do not keep insertion order, and the markup must not vary.
-    for name in sorted(values) if len(values) > 1 else values:
+    out = ""
+    for name in values:
         value = values[name]
         if value is None or value is False:
             continue
         if value is True:
-            parts.append(" " + name)
+            out += " " + name
         else:
-            parts.append(" " + name + '="' + esc(value) + '"')
-    return "".join(parts)
+            out += " " + name + '="' + esc(value) + '"'
+    return out
 
 
 def tag(name, attributes=None, *children):

@@ -46,11 +46,17 @@ def card_back(extra_class=""):
 def hand_buttons(view, legal, tries, ctx):
     hand = view.get("hand") or []
     layout = ctx["layout"]
+    by_card = {}  # card -> indexes of its legal actions, in one pass over the legal list
+    for index, action in enumerate(legal):
+        card = action.get("card")
+        if card is not None:
+            by_card.setdefault(card, []).append(index)
     items = []
     for code in hand:
-        indexes = [i for i, action in enumerate(legal) if action.get("card") == code]
+        indexes = by_card.get(code) or ()
         # Accessible names start with the visible text (WCAG 2.5.3), then say it in words.
-        name = layout.card_label(code) + ", " + layout.card_name(code)
+        short = layout.card_label(code)
+        name = short + ", " + layout.card_name(code)
         classes = "card face " + layout.card_class(code)
         attributes = {"type": "button", "data-card": code}
         if ctx.get("choosing") == code:
@@ -71,9 +77,9 @@ def hand_buttons(view, legal, tries, ctx):
         if view.get("drawn") == code:
             classes += " drawn"
         attributes["class"] = classes
-        items.append(tag("li", {}, tag("button", attributes,
-                                       tag("span", {"class": "rank", "aria-hidden": "true"},
-                                           esc(layout.card_label(code))))))
+        items.append(tag("li", None, tag("button", attributes,
+                                         tag("span", {"class": "rank", "aria-hidden": "true"},
+                                             esc(short)))))
     return tag("ul", {"class": "hand", "aria-label": "Your hand, " + str(len(hand)) + " cards"},
                *items)
 
@@ -118,7 +124,7 @@ def seats_panel(view, ctx):
         held = ""
         if view.get("hand_counts") is not None:  # games without hands (a grid) have no count
             count = view["hand_counts"][seat]
-            backs = "".join(card_back("mini") for _ in range(min(count, 12)))
+            backs = card_back("mini") * min(count, 12)
             held = (tag("span", {"class": "count"}, esc(count) + (" card" if count == 1
                                                                   else " cards"))
                     + tag("span", {"class": "backs", "aria-hidden": "true"}, backs))
