@@ -439,3 +439,28 @@ def test_history_shows_a_team_win_and_options_in_words(app):
     app.click("nav.top a[data-nav=history]")
     text = app.locator(".history-table").inner_text()
     assert "Jokers" in text and "jokers=" not in text
+
+
+# ---- issue #11, the click path: one render per state change ---------------------------------
+
+def test_a_click_renders_the_table_once(app, context):
+    context.add_init_script("""try { localStorage.setItem("matchbook:settings", JSON.stringify(
+        {kind: "settings", schema: 1, values: {bot_delay_ms: 3000}})); } catch (e) {}""")
+    open_app(app)
+    start_matatu(app, players=3, seed="12")
+    app.evaluate("""() => {
+      window.__renders = 0;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.target.id === 'app' && r.addedNodes.length) window.__renders++;
+        }
+      }).observe(document.getElementById('app'), {childList: true});
+    }""")
+    card = app.locator(".hand button.legal:not([data-choose])")
+    if not card.count():
+        pytest.skip("no plain card to play in this deal")
+    before = moves(app)
+    card.first.click()
+    wait_moves_above(app, before)
+    app.wait_for_timeout(500)  # the save and anything else queued by the click
+    assert app.evaluate("window.__renders") == 1  # the bots think for 3 s: no render yet
