@@ -12,44 +12,21 @@ from pyscript.ffi import create_proxy
 from ui import storage as store
 from ui.client import EngineClient, EngineError
 from ui.layouts import LAYOUTS
+from ui.lobby import Lobby
 from ui.markup import esc, tag, text
-from ui.render_history import (
-    render_history,
-    render_replay_header,
-    replay_controls,
-    turn_starts,
-)
-from ui.render_lobby import problems_notice, render_lobby
+from ui.render_history import render_history
+from ui.render_lobby import problems_notice
 from ui.render_rules import render_compare, render_rules
 from ui.render_summary import round_summary
 from ui.render_table import handoff_screen, render_table, table_context
+from ui.replay import Replaying
+from ui.routes import decode_route
 from ui.session import Session
 
 root = document.documentElement
 client = EngineClient()
 
-MAX_NAME = 24  # a hot-seat player's name
 SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
-HEX = "0123456789abcdefABCDEF"
-
-
-def decode_route(part):
-    """A route segment as typed (%20 -> space); never throws, unlike decodeURIComponent."""
-    out = bytearray()
-    index = 0
-    while index < len(part):
-        char = part[index]
-        if char == "%" and index + 2 < len(part) and part[index + 1] in HEX \
-                and part[index + 2] in HEX:
-            out.append(int(part[index + 1:index + 3], 16))
-            index += 3
-        else:
-            out.extend(char.encode("utf-8"))
-            index += 1
-    try:
-        return bytes(out).decode("utf-8")
-    except UnicodeError:
-        return part
 
 
 def first_human(seats):
@@ -70,8 +47,11 @@ def new_entry_id():
     return stamp.replace("-", "") + "-" + str(int(window.Math.random() * 1000000000))
 
 
-class App:
+class App(Lobby, Replaying):
+    decode_route = staticmethod(decode_route)
+
     def __init__(self):
+        self.client = client
         self.catalog = []
         self.titles = {}
         self.form = {"game": "matatu", "players": 4, "seats": ["human", "bot", "bot", "bot"],
@@ -197,18 +177,6 @@ class App:
             heading.focus()
         window.scrollTo(0, 0)
 
-    def render_lobby(self):
-        self.screen = "lobby"
-        if not self.catalog:
-            return  # the static skeleton in index.html stays until the catalog arrives
-        resume = None
-        session = self.session
-        if self.unfinished():
-            resume = {"title": self.titles.get(session.game, session.game),
-                      "moves": session.moves()}
-        self.mount(self.banner() + render_lobby(self.catalog, self.form, resume, client.ready,
-                                                self.settings, self.errors, self.confirm))
-
     def render_rules_page(self, route):
         self.screen = "rules"
         parts = route.split("/")
@@ -299,33 +267,6 @@ class App:
         if changed:
             self.focus_screen("#/play")
 
-    def render_replay(self):
-        self.screen = "replay"
-        replay = self.replay
-        if replay is None or (replay.get("state") is None and replay.get("error") is None):
-            self.mount(text("p", {"class": "notice", "role": "status"}, "Loading the replay…"))
-            return
-        if replay.get("error") is not None:
-            self.mount(tag("h2", {"id": "screen-h", "tabindex": "-1"}, "Replay")
-                       + tag("p", {"class": "notice warn", "role": "alert"},
-                             esc(replay["error"])))
-            return
-        entry = replay["entry"]
-        ctx = table_context(LAYOUTS[entry["game"]], entry["seats"], entry["names"],
-                            entry["viewer"], self.titles.get(entry["game"], ""))
-        html, _ = render_table(replay["state"], ctx)
-        kept = None
-        if entry["id"] != "current" and self.unfinished():
-            kept = self.titles.get(self.session.game, self.session.game)
-        self.mount("".join((
-            render_replay_header(entry, ctx["title"],
-                                 self.option_tables().get(entry["game"]), kept),
-            replay_controls(replay["step"], replay["total"], replay["playing"],
-                            replay["starts"]),
-            html.replace('data-action="', 'data-inert="').replace(
-                'data-try="', 'data-inert="').replace('data-choose="', 'data-inert="'))))
-        root.dataset.replayStep = str(replay["step"])
-
     # ---- engine readiness ---------------------------------------------------------------------
     async def boot(self):
         root.dataset.ui = "ready"
@@ -394,45 +335,6 @@ class App:
                 return info
         return None
 
-    def reset_form(self, game_id):
-        info = self.game_info(game_id) or self.catalog[0]
-        players = self.form.get("players", info["default_players"])
-        counts = info.get("player_counts") or range(info["min_players"],
-                                                    info["max_players"] + 1)
-        if players not in counts:
-            players = info["default_players"]
-        self.form["game"] = info["id"]
-        self.form["players"] = players
-        self.form["rules"] = info["rule_versions"][-1]["id"]
-        self.form["options"] = {spec["id"]: spec["default"] for spec in info["options"]}
-        self.form["bot"] = (info.get("bots") or [None])[0]
-        self.errors = {}
-        self.fit_seats()
-
-    def option_values(self, option_id):
-        for spec in (self.game_info(self.form["game"]) or {}).get("options") or []:
-            if spec["id"] == option_id:
-                return spec["values"]
-        return []
-
-    def fit_seats(self):
-        seats = self.form["seats"]
-        while len(seats) < self.form["players"]:
-            seats.append("bot")
-        self.form["seats"] = seats[:self.form["players"]]
-
-    def form_names(self, seats):
-        """The names typed in the lobby, else "You" / "Seat N" / "Seat N (bot)"."""
-        names = store.default_names(seats)
-        typed = self.form.get("names") or []
-        for seat, kind in enumerate(seats):
-            if kind == "human" and seat < len(typed) and typed[seat].strip():
-                names[seat] = typed[seat].strip()[:MAX_NAME]
-        return names
-
-    def default_bot(self, game_id):
-        return ((self.game_info(game_id) or {}).get("bots") or [None])[0]
-
     # ---- the game in play ---------------------------------------------------------------------
     def unfinished(self):
         """The game in play if it is under way and not over: never replaced without asking."""
@@ -496,14 +398,6 @@ class App:
     def set_route(self, route):
         if self.route() != route:
             window.location.hash = route
-
-    def refuse_form(self, error):
-        """The engine refused the lobby's choice: say so beside the field that caused it."""
-        self.errors = {self.last_field: error.reason}
-        self.render()
-        message = document.getElementById(self.last_field + "-error")
-        if message is not None:
-            message.scrollIntoView()
 
     async def resume_stored(self):
         """The game in storage, replayed by the engine (it is believed only if it replays). A
@@ -657,50 +551,12 @@ class App:
             self.notice = ""
             self.render()
 
-    def outcome(self, session, unfinished):
-        state = session.state
-        names = session.names
-        if unfinished:
-            return "Unfinished: abandoned after " + str(state["moves"]) + " moves"
-        result = state["result"] or {}
-        teams = state["view"].get("teams")
-        winning = result.get("winning_teams")
-        if winning is not None and teams:
-            if len(winning) > 1:
-                outcome = "Shared victory"
-            else:
-                members = [names[seat] for seat in teams[winning[0]]]
-                if len(members) > 1:
-                    outcome = "Team " + " and ".join(members) + " won"
-                else:
-                    outcome = members[0] + " won"
-            scores = result.get("team_scores")
-        else:
-            winners = result.get("winners") or []
-            if len(winners) > 1:
-                outcome = "Shared win: " + ", ".join(names[s] for s in winners)
-            elif winners:
-                outcome = names[winners[0]] + " won"
-            else:
-                outcome = "No winner"
-            scores = result.get("scores")
-        if scores is not None:
-            outcome += " (points " + ", ".join(str(s) for s in scores) + ")"
-        return outcome
-
     def file_history(self, session, unfinished):
         """A finished or abandoned game goes to History (once) and leaves storage's slot."""
         if session.filed:
             return True
-        record = session.save_record()
-        entry = {"id": session.entry, "game": session.game, "rules": record.get("rules"),
-                 "record": record, "seats": session.seats, "names": session.names,
-                 "viewer": session.viewer, "bot": session.bot,
-                 "summary": {"finished": now_text(), "players_text": ", ".join(session.names),
-                             "outcome": self.outcome(session, unfinished),
-                             "options": record.get("options"), "unfinished": unfinished}}
         try:
-            self.storage.add_history(entry)
+            self.storage.add_history(session.history_entry(now_text(), unfinished))
         except store.StorageFull:
             self.notice = "Storage is full: this game could not be added to your history."
             self.render()
@@ -708,61 +564,6 @@ class App:
         session.filed = True
         self.storage.clear_current()
         return True
-
-    # ---- replay and sharing -------------------------------------------------------------------
-    async def open_replay(self):
-        route = self.route()
-        self.replay = None
-        if route.startswith("#/shared/"):
-            entry = await self.shared_entry(route[len("#/shared/"):])
-        elif route == "#/replay/current" and self.session is not None:
-            entry = self.current_entry()
-        else:
-            entry = self.storage.history_entry(decode_route(route[len("#/replay/"):]))
-            if entry is None:
-                self.replay = {"error": "That game is not in your history."}
-        if entry is None:
-            self.render()
-            return
-        try:
-            reply = await client.call("replay", save=entry["save"], slot="replay",
-                                      viewer=entry["viewer"], bounded=True, actions_from=0)
-        except EngineError as error:
-            self.replay = {"error": "This game cannot be replayed: " + error.reason}
-            self.render()
-            return
-        record = dict(reply["record"])
-        record["actions"] = reply.get("actions") or []
-        total = reply["total_moves"]
-        self.replay = {"entry": entry, "record": record, "step": total, "total": total,
-                       "playing": False, "state": reply,
-                       "starts": turn_starts(record["actions"])}
-        self.render()
-
-    def current_entry(self):
-        """The game in play, replayed in its own slot: the game itself is not touched."""
-        session = self.session
-        record = session.save_record()
-        return {"id": "current", "game": session.game, "rules": record.get("rules"),
-                "seats": session.seats, "names": session.names, "viewer": session.viewer,
-                "save": record, "summary": {"options": record.get("options"),
-                                            "outcome": "game in progress"}}
-
-    async def shared_entry(self, link):
-        """A game someone shared: its record, checked by the engine replaying every move."""
-        try:
-            response = await client.call("open_game", text=link)
-        except EngineError as error:
-            self.replay = {"error": "This shared game cannot be opened: " + error.reason}
-            return None
-        record = response["record"]
-        seats = ["human"] + ["bot"] * (record["players"] - 1)
-        outcome = "finished" if response["over"] else "in progress"
-        return {"id": "shared", "game": record["game"], "rules": record["rules"],
-                "seats": seats, "viewer": 0, "save": record,
-                "names": ["Seat " + str(seat + 1) for seat in range(record["players"])],
-                "summary": {"options": record.get("options"),
-                            "outcome": "Shared game, " + outcome + ", seen from seat 1"}}
 
     async def open_deal(self, link):
         """A deal someone shared: the same cards, you in seat 1, bots in the other seats. An
@@ -804,29 +605,6 @@ class App:
         route = "#/deal/" if op == "share_deal" else "#/shared/"
         base = str(window.location.href).split("#")[0]
         self.share_link = base + route + response["text"]
-        self.render()
-
-    async def replay_to(self, step):
-        replay = self.replay
-        try:
-            state = await client.call("replay", record=replay["record"], upto=step,
-                                      slot="replay", viewer=replay["entry"]["viewer"],
-                                      bounded=True)
-        except EngineError as error:
-            self.replay = {"error": "This game cannot be replayed: " + error.reason}
-            self.render()
-            return
-        replay["state"] = state
-        replay["step"] = step
-        self.render()
-
-    async def autoplay(self):
-        replay = self.replay
-        while replay is self.replay and replay["playing"] and replay["step"] < replay["total"]:
-            await asyncio.sleep(0.6)
-            if replay is self.replay and replay["playing"]:
-                await self.replay_to(replay["step"] + 1)
-        replay["playing"] = False
         self.render()
 
     # ---- events -------------------------------------------------------------------------------
@@ -871,47 +649,6 @@ class App:
         handler = self.commands.get(name)
         if handler is not None:
             await handler(target)
-
-    async def cmd_pick_game(self, target):
-        self.reset_form(target.getAttribute("data-game"))
-        self.confirm = None
-        self.render()
-
-    async def cmd_start(self, target):
-        if not client.ready:
-            self.notice = "The game engine is still loading; the game starts when it is ready."
-            self.render()
-            return
-        self.read_form()
-        if self.unfinished():
-            self.confirm = {"what": "start",
-                            "title": self.titles.get(self.session.game, self.session.game)}
-            self.render()
-            confirm = document.querySelector("#confirm button")
-            if confirm is not None:
-                confirm.focus()  # the question, for keyboard and screen-reader users too
-            return
-        await self.start_game()
-
-    async def cmd_abandon_start(self, target):
-        if self.abandon():
-            await self.start_game()
-
-    async def cmd_abandon_deal(self, target):
-        link = self.pending_deal
-        if link is not None and self.abandon():
-            await self.open_deal(link)
-
-    def abandon(self):
-        """The unfinished game goes to History, marked unfinished (it replays like any other)."""
-        session = self.unfinished()
-        self.confirm = None
-        if session is None:
-            return True
-        if not self.file_history(session, True):
-            return False
-        self.session = None
-        return True
 
     async def cmd_resume(self, target):
         self.confirm = None
@@ -1016,111 +753,6 @@ class App:
         except EngineError as error:
             self.notice = error.reason
         self.render()
-
-    async def cmd_replay_to(self, target):
-        await self.replay_to(int(target.getAttribute("data-step")))
-
-    async def cmd_replay_auto(self, target):
-        self.replay["playing"] = not self.replay["playing"]
-        self.render()
-        if self.replay["playing"]:
-            await self.autoplay()
-
-    def read_form(self):
-        seed = document.getElementById("seed")
-        if seed is not None:
-            self.form["seed"] = str(seed.value)
-        for seat in range(self.form["players"]):
-            field = document.getElementById("name-" + str(seat))
-            if field is not None:
-                self.set_name(seat, str(field.value))
-
-    def set_name(self, seat, value):
-        names = self.form.setdefault("names", [])
-        while len(names) <= seat:
-            names.append("")
-        names[seat] = value[:MAX_NAME]
-
-    async def check_form(self):
-        """Ask the engine whether the form's deal can be dealt, so a refusal shows beside
-        the field just changed, in the engine's words, before Start is pressed."""
-        if not client.ready:
-            return
-        form = self.form
-        seed = str(form.get("seed") or "").strip() or "1"
-        try:
-            await client.call("check_deal", game=form["game"], players=form["players"],
-                              seed=int(seed) if seed.isdigit() else seed, rules=form["rules"],
-                              options=form["options"])
-            errors = {}
-        except EngineError as error:
-            errors = {self.last_field: error.reason}
-        if errors != self.errors:
-            self.errors = errors
-            self.render()
-
-    def on_input(self, event):
-        """Typing in the seed or a name: kept at once, so a re-render never loses it."""
-        target = event.target
-        if target.getAttribute("data-field") == "seed":
-            self.form["seed"] = str(target.value)
-        elif target.getAttribute("data-name") is not None:
-            self.set_name(int(target.getAttribute("data-name")), str(target.value))
-
-    def on_change(self, event):
-        target = event.target
-        field = target.getAttribute("data-field")
-        check = True
-        if field == "players":
-            self.form["players"] = int(target.value)
-            self.fit_seats()
-            self.last_field = "players"
-            self.render()
-        elif field in ("rules", "bot", "seed"):
-            self.form[field] = str(target.value)
-            if field != "bot":
-                self.last_field = field
-        elif target.getAttribute("data-seat") is not None:
-            self.form["seats"][int(target.getAttribute("data-seat"))] = str(target.value)
-            self.render()  # a human seat gets a name field
-            check = False
-        elif target.getAttribute("data-name") is not None:
-            self.set_name(int(target.getAttribute("data-name")), str(target.value))
-            check = False
-        elif target.getAttribute("data-compare") is not None and self.compare is not None:
-            side = self.compare[target.getAttribute("data-compare")]
-            option = target.getAttribute("data-compare-option")
-            if option is not None:
-                info = self.game_info(self.compare["game"]) or {}
-                for spec in info.get("options") or []:
-                    if spec["id"] == option:
-                        side["options"][option] = spec["values"][int(target.value)]
-            else:
-                side["rules"] = str(target.value)
-            self.compare["result"] = None  # differences of the old choice no longer hold
-            self.render()
-            check = False
-        elif target.getAttribute("data-setting") is not None:
-            self.settings[target.getAttribute("data-setting")] = bool(target.checked)
-            try:
-                self.storage.save_settings(dict(self.settings))
-            except store.StorageFull:
-                self.notice = "Storage is full: this setting holds until you reload."
-                self.render()
-            check = False
-        elif target.getAttribute("data-option") is not None:
-            option = target.getAttribute("data-option")
-            if target.getAttribute("data-kind") == "bool":
-                value = bool(target.checked)
-            else:
-                value = self.option_values(option)[int(target.value)]
-            self.form["options"][option] = value
-            self.last_field = "opt-" + option
-        else:
-            check = False
-        route = self.route()
-        if check and (route in ("#/", "#") or route.startswith("#/deal/")):
-            asyncio.create_task(self.check_form())
 
     def on_route(self, event):
         route = self.route()

@@ -150,3 +150,47 @@ class Session:
 
     def moves(self):
         return self.state["moves"] if self.state is not None else 0
+
+    # ---- History ------------------------------------------------------------------------------
+    def outcome(self, unfinished=False):
+        """The result in words, from the engine's result figures (a team's win as a team's)."""
+        state = self.state
+        names = self.names
+        if unfinished:
+            return "Unfinished: abandoned after " + str(state["moves"]) + " moves"
+        result = state["result"] or {}
+        teams = state["view"].get("teams")
+        winning = result.get("winning_teams")
+        if winning is not None and teams:
+            if len(winning) > 1:
+                outcome = "Shared victory"
+            else:
+                members = [names[seat] for seat in teams[winning[0]]]
+                if len(members) > 1:
+                    outcome = "Team " + " and ".join(members) + " won"
+                else:
+                    outcome = members[0] + " won"
+            scores = result.get("team_scores")
+        else:
+            winners = result.get("winners") or []
+            if len(winners) > 1:
+                outcome = "Shared win: " + ", ".join(names[s] for s in winners)
+            elif winners:
+                outcome = names[winners[0]] + " won"
+            else:
+                outcome = "No winner"
+            scores = result.get("scores")
+        if scores is not None:
+            outcome += " (points " + ", ".join(str(s) for s in scores) + ")"
+        return outcome
+
+    def history_entry(self, finished, unfinished=False):
+        """The game as History keeps it: game, rules, seed, options, seats, names, bot level
+        and every move (the record), with its summary in words."""
+        record = self.save_record()
+        return {"id": self.entry, "game": self.game, "rules": record.get("rules"),
+                "record": record, "seats": self.seats, "names": self.names,
+                "viewer": self.viewer, "bot": self.bot,
+                "summary": {"finished": finished, "players_text": ", ".join(self.names),
+                            "outcome": self.outcome(unfinished),
+                            "options": record.get("options"), "unfinished": unfinished}}
