@@ -88,3 +88,13 @@ def test_a_scored_round_is_kept_for_the_summary_until_dismissed():
     sheet = session.state["view"]["score_sheet"]
     assert session.summary == len(sheet["rounds"]) - 1 == 0
     assert session.state["view"]["round"] == 2
+
+
+def test_a_route_segment_is_read_as_typed_and_never_throws():
+    from ui.routes import decode_route
+
+    assert decode_route("R%20D") == "R D"
+    assert decode_route("%3Cimg%3E") == "<img>"
+    assert decode_route("caf%C3%A9") == "café"
+    assert decode_route("100%") == "100%" and decode_route("%ZZ") == "%ZZ"
+    assert decode_route("%E0%A4%A") == "%E0%A4%A"  # a broken sequence stays as it came
