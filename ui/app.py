@@ -336,12 +336,17 @@ class App(Lobby, Replaying):
         return None
 
     # ---- the game in play ---------------------------------------------------------------------
-    def unfinished(self):
-        """The game in play if it is under way and not over: never replaced without asking."""
+    def in_progress(self):
+        """The game in play unless it is over: the lobby always offers to resume it."""
         session = self.session
         if session is None or session.state is None or session.state["over"]:
             return None
-        return session if session.moves() > 0 else None
+        return session
+
+    def unfinished(self):
+        """The game in play once a move was made: never replaced without asking."""
+        session = self.in_progress()
+        return session if session is not None and session.moves() > 0 else None
 
     async def play_call(self, op, fresh_log=False, fresh_actions=False, session=None,
                         **fields):

@@ -24,7 +24,7 @@ class Lobby:
             return  # the static skeleton in index.html stays until the catalog arrives
         resume = None
         session = self.session
-        if self.unfinished():
+        if self.in_progress():
             resume = {"title": self.titles.get(session.game, session.game),
                       "moves": session.moves()}
         self.mount(self.banner() + render_lobby(self.catalog, self.form, resume, self.client.ready,
