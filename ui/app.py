@@ -71,10 +71,14 @@ class App(Lobby, Replaying):
         self.share_link = None
         self.compare = None  # the rules page's version/option comparison
         self.rendered_route = None
+        self.main = None  # <main id="app">, looked up once (each call to JS costs)
+        self.marks = {}  # the html data-* values render_play last wrote
         self.screen = None  # which screen of the route shows (table, handoff, summary)
         self.save_scheduled = False
         self.save_proxy = None
         self.frame_proxy = None
+        self.reply_proxy = None
+        self.sent = None  # the session a move was sent for
         self.storage = store.Storage(window.matchbookStorage,
                                      "tab-" + str(window.Math.random()))
         self.settings = self.storage.settings()
@@ -95,7 +99,9 @@ class App(Lobby, Replaying):
         return str(window.location.hash or "#/")
 
     def mount(self, html):
-        main = document.getElementById("app")
+        if self.main is None:
+            self.main = document.getElementById("app")
+        main = self.main
         focused = document.activeElement
         keep = None
         if focused is not None and main.contains(focused):
@@ -229,17 +235,16 @@ class App(Lobby, Replaying):
                              tag("a", {"href": "#/"}, "Start one in the lobby.")))
             return
         state = session.state
-        root.dataset.moves = str(state["moves"])  # the hand-off screen counts moves too
         screen = "table"
         if session.summary is not None:
             screen = "summary"
             self.mount(self.banner() + round_summary(state["view"], session.summary,
                                                      self.ctx()))
-            root.dataset.turn = "summary"
+            turn = "summary"
         elif session.handoff is not None:
             screen = "handoff"
             self.mount(self.banner() + handoff_screen(self.ctx(), session.handoff))
-            root.dataset.turn = "handoff"
+            turn = "handoff"
         else:
             html, self.tries = render_table(state, self.ctx())
             tools = []
@@ -256,16 +261,25 @@ class App(Lobby, Replaying):
                        tag("p", {"class": "table-tools"}, *tools))
             self.mount("".join((self.banner(), head, html)))
             if state["over"]:
-                root.dataset.turn = "over"
+                turn = "over"
             elif session.mover_kind() == "bot":
-                root.dataset.turn = "bot"
+                turn = "bot"
             else:
-                root.dataset.turn = "human"
+                turn = "human"
+        # Tests and the bench read these; written only when they change (each write is a
+        # call into JavaScript). The hand-off screen counts moves too.
+        self.mark("moves", str(state["moves"]))
+        self.mark("turn", turn)
         changed = self.screen not in (None, screen) and self.screen in ("table", "handoff",
                                                                          "summary")
         self.screen = screen
         if changed:
             self.focus_screen("#/play")
+
+    def mark(self, name, value):
+        if self.marks.get(name) != value:
+            self.marks[name] = value
+            root.setAttribute("data-" + name, value)
 
     # ---- engine readiness ---------------------------------------------------------------------
     async def boot(self):
@@ -443,23 +457,35 @@ class App(Lobby, Replaying):
         session = self.session
         session.handoff = session.needs_handoff()
 
-    async def send(self, action):
+    def send(self, action):
+        """The player's move, posted to the engine at once from the click (an asyncio task
+        would start several milliseconds later); the reply renders from the promise."""
         session = self.session
         if self.busy or session is None or self.conflict:
             return
         self.busy = True
         root.dataset.busy = "1"
+        request = session.fields()
+        request["action"] = action
+        if self.reply_proxy is None:
+            self.reply_proxy = create_proxy(self.on_act_reply)
+        self.sent = session
+        client.start("act", **request).then(self.reply_proxy)
+
+    def on_act_reply(self, reply):
+        session = self.sent
+        self.busy = False
+        root.dataset.busy = "0"
+        if session is not self.session:
+            return  # another game began meanwhile
         try:
-            await self.play_call("act", action=action)
+            session.take(client.finish(reply))
         except EngineError as error:
             session.message = error.reason
             session.rule = error.rule
             session.choosing = None
             self.render()
             return
-        finally:
-            self.busy = False
-            root.dataset.busy = "0"
         session.decided()
         self.after_state()
         self.schedule_bots()
@@ -618,9 +644,24 @@ class App(Lobby, Replaying):
         if target is None:
             return
         event.preventDefault()
+        action = self.clicked_action(target)
+        if action is not None:
+            self.send(action)  # a move goes to the engine now, on the click path
+            return
         if target.getAttribute("data-cmd") is None:
             root.dataset.busy = "1"  # at once, so nobody reads the old turn as current
         asyncio.create_task(self.handle_click(target))
+
+    def clicked_action(self, target):
+        """The move a clicked element stands for (a legal action or a try), else None."""
+        index = target.getAttribute("data-action")
+        if index is not None and self.session is not None and self.session.state is not None:
+            legal = self.session.state["legal"]
+            return legal[int(index)] if int(index) < len(legal) else None
+        index = target.getAttribute("data-try")
+        if index is not None:
+            return self.tries[int(index)] if int(index) < len(self.tries) else None
+        return None
 
     async def handle_click(self, target):
         try:
@@ -630,18 +671,9 @@ class App(Lobby, Replaying):
                 root.dataset.busy = "0"
 
     async def dispatch_click(self, target):
-        index = target.getAttribute("data-action")
-        if index is not None:
-            if self.session is not None and not self.busy:
-                legal = self.session.state["legal"]
-                if int(index) < len(legal):
-                    await self.send(legal[int(index)])
-            return
-        index = target.getAttribute("data-try")
-        if index is not None:
-            if int(index) < len(self.tries):
-                await self.send(self.tries[int(index)])
-            return
+        if target.getAttribute("data-action") is not None or \
+                target.getAttribute("data-try") is not None:
+            return  # a move that cannot be sent (a stale index): nothing to do
         card = target.getAttribute("data-choose")
         if card is not None and self.session is not None:
             self.session.choosing = card

@@ -330,14 +330,15 @@ class Embed(App):
             self.session.reader_moves = 0
             self.render()
 
-    async def send(self, action):
+    def send(self, action):
         session = self.session
         if session is None or session.lesson is None:
-            await super().send(action)
+            super().send(action)
             return
         if self.busy:
             return
-        await self.lesson_call("lesson_try", action=action)
+        root.dataset.busy = "1"
+        asyncio.create_task(self.lesson_call("lesson_try", action=action))
 
     async def lesson_call(self, op, **fields):
         session = self.session
