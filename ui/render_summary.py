@@ -31,10 +31,13 @@ def _seat_rows(view, row, totals, ctx):
     for seat in range(len(points)):
         rows.append(tag("tr", {},
                         text("th", {"scope": "row"}, speaker.who(seat)),
-                        text("td", {}, bids[seat] if seat < len(bids) else ""),
-                        text("td", {}, tricks[seat] if seat < len(tricks) else ""),
-                        text("td", {}, _signed(points[seat])),
-                        text("td", {}, totals[seat] if seat < len(totals) else "")))
+                        text("td", {"data-label": "Bid"}, bids[seat] if seat < len(bids)
+                             else ""),
+                        text("td", {"data-label": "Won"}, tricks[seat] if seat < len(tricks)
+                             else ""),
+                        text("td", {"data-label": "Points"}, _signed(points[seat])),
+                        text("td", {"data-label": "Total"}, totals[seat] if seat < len(totals)
+                             else "")))
     return tag("thead", {}, head) + tag("tbody", {}, *rows)
 
 
@@ -54,13 +57,14 @@ def _team_rows(view, row, totals, ctx):
                                                           else [])) or "no sets"
         rows.append(tag("tr", {},
                         text("th", {"scope": "row"}, _team_name(members, ctx)),
-                        text("td", {}, made),
-                        text("td", {}, _signed(campsite[team]) if team < len(campsite)
-                             else ""),
-                        text("td", {}, _signed(penalties[team]) if team < len(penalties)
-                             else ""),
-                        text("td", {}, _signed(points[team])),
-                        text("td", {}, totals[team] if team < len(totals) else "")))
+                        text("td", {"data-label": "Made"}, made),
+                        text("td", {"data-label": "Campsite"},
+                             _signed(campsite[team]) if team < len(campsite) else ""),
+                        text("td", {"data-label": "Guides"},
+                             _signed(penalties[team]) if team < len(penalties) else ""),
+                        text("td", {"data-label": "Points"}, _signed(points[team])),
+                        text("td", {"data-label": "Total"},
+                             totals[team] if team < len(totals) else "")))
     return tag("thead", {}, head) + tag("tbody", {}, *rows)
 
 
