@@ -13,7 +13,8 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.bots import RandomBot  # noqa: E402
-from engine.games.match_maker import MatchMaker, MemoryBot  # noqa: E402
+from engine.games.match_maker import MatchMaker  # noqa: E402
+from engine.games.match_maker.bots import MemoryBot  # noqa: E402
 from engine.rng import SeededRng  # noqa: E402
 
 

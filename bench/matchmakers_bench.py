@@ -12,7 +12,8 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from engine.bots import RandomBot  # noqa: E402
-from engine.games.matchmakers import BasicBot, Matchmakers  # noqa: E402
+from engine.games.matchmakers import Matchmakers  # noqa: E402
+from engine.games.matchmakers.bots import BasicBot  # noqa: E402
 from engine.rng import SeededRng  # noqa: E402
 
 

@@ -213,6 +213,21 @@ class Game:
         return [place for place in (self.card_locations() or {})
                 if place.startswith("hand:") and place != f"hand:{seat}"]
 
+    def known_cards(self, seat: int | None) -> set:
+        """Card identities ``seat`` has been shown although they now lie in a place hidden
+        from it (a card it passed to its partner, say): what the log told that seat alone.
+        The leak checks allow these; everything else in a hidden place must stay unnamed."""
+        known = set()
+        if seat is None:
+            return known
+        for entry in self.log:
+            if seat in entry.get("only", ()):
+                known.update(value for value in entry.values() if isinstance(value, str))
+                for value in entry.values():
+                    if isinstance(value, list):
+                        known.update(item for item in value if isinstance(item, str))
+        return known
+
     def marker_cards(self) -> list:
         """Optional: card identities the table shows as markers (not locations), which a view
         may name even while the real card is hidden in a hand."""

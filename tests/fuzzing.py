@@ -265,7 +265,8 @@ def _strings(value, found: set) -> set:
 
 
 def leak(game) -> str | None:
-    """A seat's view (its log included) naming a card every copy of which it may not see."""
+    """A seat's view naming a card every copy of which it may not see (the log is checked
+    entry by entry by the games' own tests: old entries may name cards since redealt)."""
     places = game.card_locations()
     if places is None or game.over:  # at the end every game shows what was hidden
         return None
@@ -275,8 +276,8 @@ def leak(game) -> str | None:
         hidden = {c for place in hidden_places for c in places[place]}
         seen = {c for place, cards in places.items() if place not in hidden_places
                 for c in cards}
-        secret = hidden - seen - markers
-        shown = _strings(game.view(seat), set()) & secret
+        secret = hidden - seen - markers - game.known_cards(seat)
+        shown = _strings(game.view(seat, log_from=len(game.log)), set()) & secret
         if shown:
             return f"view({seat}) names {sorted(shown)[:3]}"
     return None

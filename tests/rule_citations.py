@@ -26,6 +26,7 @@ def game_sources(game_id: str) -> list:
     paths = [ROOT / "engine" / "games" / f"{game_id}.py"]
     paths += sorted((ROOT / "engine" / "games" / game_id).glob("*.py"))
     paths += [ROOT / "tests" / f"test_{game_id}.py", ROOT / "tests" / f"test_ui_{game_id}.py"]
+    paths += sorted((ROOT / "tests" / game_id).glob("*.py"))  # a game's tests split by topic
     return [path for path in paths if path.is_file()]
 
 
@@ -34,7 +35,12 @@ def citations(path: Path) -> list:
     found = []
     source = path.read_text(encoding="utf-8")
     middle = getattr(tokenize, "FSTRING_MIDDLE", None)
-    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+    tokens = [t for t in tokenize.generate_tokens(io.StringIO(source).readline)
+              if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT)]
+    for index, token in enumerate(tokens):
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if following is not None and following.type == tokenize.OP and following.string == ":":
+            continue  # a dict key: a lesson's view path ("resolution.loser"), not a citation
         if token.type == tokenize.STRING or token.type == middle:
             text = token.string
             if token.type == tokenize.STRING and "f" in text.split(text[-1])[0].lower():

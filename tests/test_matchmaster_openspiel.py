@@ -10,7 +10,7 @@ import re
 
 import pyspiel
 
-from engine.games.matchmaster import score_hand
+from engine.games.matchmaster.rules import score_hand
 
 
 def play_random_oh_hell(players: int, tricks: int, seed: int):

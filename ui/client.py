@@ -1,5 +1,6 @@
-# The headless client: talks to the engine worker in JSON strings and knows nothing of the DOM
-# (boardgame.io's Client vs its views). Runs in MicroPython on the main thread.
+# The headless client: talks to the engine worker (through static/js/engine.mjs) in JSON
+# strings and knows nothing of the DOM (boardgame.io's Client vs its views). Runs in
+# MicroPython on the main thread.
 
 import json
 
@@ -15,14 +16,19 @@ class EngineError(Exception):
 
 class EngineClient:
     def __init__(self):
-        self.worker = None
+        self.engine = None
         self.ready = False
 
     async def connect(self):
-        from pyscript import workers
+        from pyscript import window
 
-        # Strings only across the boundary: a dict would arrive as a JsProxy without its Nones.
-        self.worker = await workers["engine"]
+        # static/js/engine.mjs started the worker from <head>; its promises never reject
+        # (MicroPython cannot catch a JavaScript exception) but answer in JSON strings.
+        self.engine = window.matchbookEngine
+        status = json.loads(str(await self.engine.ready))
+        if not status.get("ok"):
+            raise EngineError({"error": status.get("error") or "The game engine did not start.",
+                               "bug": True})
         catalog = await self.call("catalog")
         self.ready = True
         return catalog
@@ -34,7 +40,8 @@ class EngineClient:
         """Send a request now and return the JavaScript promise of its reply text: a click
         handler can post its move at once, without waiting for an asyncio task to start."""
         fields["op"] = op
-        return self.worker.handle(json.dumps(fields))
+        # Strings only across the boundary: a dict would arrive as a JsProxy without its Nones.
+        return self.engine.call(json.dumps(fields))
 
     def finish(self, reply):
         """The reply text as a response, or EngineError for a refusal (or a bug)."""

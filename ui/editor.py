@@ -13,12 +13,10 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from ui import faces, faces_match_maker, faces_matchmakers, faces_matchmaster
 from ui.client import EngineClient, EngineError
+from ui.layouts import LAYOUTS
 from ui.markup import button, esc, tag, text
 
-FACES = {"matatu": faces, "matchmaster": faces_matchmaster, "matchmakers": faces_matchmakers,
-         "match_maker": faces_match_maker}
 ZONE_NAMES = {"hands": "Hand of Seat ", "pile": "Pile (bottom first, top card last)",
               "stock": "Stock (top first)", "trick": "Trick"}
 
@@ -26,10 +24,10 @@ client = EngineClient()
 
 
 def card_label(game, code):
-    module = FACES.get(game)
+    layout = LAYOUTS.get(game)  # every game's card names, through the Layout interface
     try:
-        label = module.card_label(code) if module else code
-    except Exception:  # a card code the faces module does not know: show the code
+        label = layout.card_label(code) if layout else code
+    except Exception:  # a card code the game's words do not know: show the code
         label = code
     return label if label == code else label + " (" + code + ")"
 

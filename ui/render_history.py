@@ -4,28 +4,26 @@ from ui.markup import button, esc, tag, text
 
 
 def describe_options(options, specs=None):
-    """The options of a game in words: with the game's option table (``specs``, from the
-    catalog), the label of each value that is not the default; without it, the raw values."""
+    """The options, in words when the game's option table (``specs``, from the catalog) is
+    known: only those that differ from the default, "Most rounds: 5 rounds"."""
     if not options:
         return "defaults"
-    if specs:
-        changed = [spec for spec in specs if spec["id"] in options
-                   and not same_value(options[spec["id"]], spec["default"])]
-        return ", ".join(option_words(spec, options[spec["id"]]) for spec in changed) or \
-            "standard options"
-    return ", ".join(key + "=" + str(options[key]) for key in sorted(options))
-
-
-def same_value(a, b):
-    return type(a) is type(b) and a == b  # 1 is not True
-
-
-def option_words(spec, value):
-    labels = spec.get("labels") or []
-    for index, allowed in enumerate(spec["values"]):
-        if same_value(allowed, value) and index < len(labels):
-            return labels[index]
-    return (spec.get("title") or spec["id"]) + ": " + ("none" if value is None else str(value))
+    if specs is None:
+        return ", ".join(key + "=" + str(options[key]) for key in sorted(options))
+    parts = []
+    for spec in specs:
+        if spec["id"] not in options:
+            continue
+        value = options[spec["id"]]
+        if type(value) is type(spec["default"]) and value == spec["default"]:
+            continue
+        labels = spec.get("labels") or []
+        shown = str(value)
+        for index, allowed in enumerate(spec["values"]):
+            if type(allowed) is type(value) and allowed == value and index < len(labels):
+                shown = labels[index]
+        parts.append((spec.get("title") or spec["id"]) + ": " + shown)
+    return ", ".join(parts) or "defaults"
 
 
 def render_history(entries, titles, options=None):

@@ -43,10 +43,11 @@ def option_control(spec, value, errors=None):
     # Each <option> carries the index of its value in the engine's table, so values of any
     # JSON type (numbers, strings, null) come back exactly as the engine declared them.
     choices = []
-    labels = spec.get("labels") or []  # the words for each value (engine.rulebook.option)
+    labels = spec.get("labels") or []
     for index, choice in enumerate(values):
-        shown = labels[index] if index < len(labels) else "none" if choice is None \
-            else str(choice)
+        # The words a person reads for the value (the rules data's labels), never its code.
+        shown = labels[index] if index < len(labels) else ("none" if choice is None
+                                                           else str(choice))
         choices.append(text("option", {"value": str(index), "selected": choice == value},
                             shown))
     return tag("div", {"class": "field"}, text("label", {"for": name}, label),

@@ -168,9 +168,7 @@ def log_lines(entries, ctx):
 def log_panel(view, ctx):
     entries = ctx.get("log")
     if entries is None:
-        # Transitional: a module layout may hold back what its English log text gives away.
-        hold_back = getattr(ctx["layout"], "log_entries", None)
-        entries = hold_back(view) if hold_back is not None else (view.get("log") or [])
+        entries = view.get("log") or []
     # ``log_cache``: entry index -> its markup, kept by the session while the log only grows
     # (an entry never changes once written), so a click words only the new entries.
     cache = ctx.get("log_cache")
@@ -212,7 +210,7 @@ def render_table(state, ctx):
     """Markup of the whole table, and the tries its data-try attributes index."""
     view, legal, layout = state["view"], state["legal"], ctx["layout"]
     ctx["legal"] = legal  # layouts that draw actions in their zones index into this list
-    tries = []
+    tries = ctx["tries"] = []  # and a layout's own try buttons append here (data-try="N")
     message = ""
     if ctx.get("message"):
         link = ""

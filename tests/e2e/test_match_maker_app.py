@@ -1,5 +1,7 @@
 """The Match-Maker in the browser: a whole game by clicking, a cancellation offered to the
-player, reload and resume, no face-down identity in the DOM, history, accessibility."""
+player, reload and resume, no face-down identity in the DOM, history, accessibility; a stack
+that may not be opened says why when clicked, the grid is revealed at the end, and options
+read as words in the lobby and in History."""
 
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ from matchbook import (
 )
 
 import engine
-from engine.games.match_maker import PERSONS, MatchMaker, person_counts
+from engine.games.match_maker import MatchMaker
+from engine.games.match_maker.rules import person_counts
+from engine.games.match_maker.words import PERSONS
 
 NAMES = ("straight man", "straight woman", "gay man", "gay woman", "celibate man",
          "celibate woman")
@@ -142,7 +146,7 @@ def test_a_cancellation_attempt_is_offered_to_the_human(app):
     change = app.locator(".mx-turn-zone .face[aria-label^='Orientation Change:']")
     assert "new orientation" in change.inner_text()
     assert "same sex, another orientation" in change.get_attribute("aria-label")
-    assert app.locator(".mx-grid .mx-pc").all_inner_texts() in (["PC1", "PC2"], ["PC2", "PC1"])
+    assert app.locator(".mx-grid .mx-pc").all_inner_texts() in (["1st", "2nd"], ["2nd", "1st"])
     before = moves(app)
     choices.first.click()
     wait_moves_above(app, before)
@@ -186,3 +190,73 @@ def test_match_maker_table_has_no_accessibility_violations(app, axe):
     wait_idle(app)
     violations = axe(app)
     assert violations == [], [(v["id"], v["help"], v["nodes"][0]["html"]) for v in violations]
+
+
+def test_a_stack_that_may_not_be_opened_says_why_and_the_grid_is_revealed_at_the_end(
+        app, tmp_path):
+    open_app(app)
+    start_match_maker(app, players=2, seed="3")
+    assert wait_idle(app) == "human"
+    first = app.locator(".mx-grid button[data-action]").first
+    cell = first.locator("xpath=..").get_attribute("data-cell")
+    before = moves(app)
+    first.click()
+    wait_moves_above(app, before)
+    wait_idle(app)
+    # The first card lies open; its own stack is now a button that asks the engine.
+    again = app.locator(f".mx-cell[data-cell='{cell}'] button[data-try]")
+    assert again.locator(".mx-sr").text_content().endswith("cannot be opened now")
+    count = moves(app)
+    again.click()
+    refusal = app.locator(".refusal")
+    refusal.wait_for()
+    row, col = cell.split(",")
+    assert (f"You opened your first card at row {row}, column {col}: the second comes from"
+            " another stack") in refusal.inner_text()
+    assert refusal.locator("a.rule-link").get_attribute("href").endswith("/MX-A3")
+    assert moves(app) == count  # refused: nothing changed
+    for width in (1280, 360):
+        app.set_viewport_size({"width": width, "height": 800})
+        app.screenshot(path=str(tmp_path / f"match-maker-refusal-{width}.png"), full_page=True)
+    app.set_viewport_size({"width": 1280, "height": 800})
+    for _ in range(400):
+        if wait_idle(app) == "over":
+            break
+        play_one_turn(app)
+    else:
+        raise AssertionError("the game did not end")
+    # At the end every card on the grid lies face up, so the players can check their memory.
+    board = app.locator(".mx-final-board")
+    assert board.is_visible()
+    assert board.locator(".mx-grid .card.back").count() == 0
+    stacks = board.locator(".mx-grid .mx-stack:not(.empty)").count()
+    assert stacks and board.locator(".mx-grid .mx-top.face").count() == stacks
+    assert "revealed at the end of the game" in board.inner_text()
+    for width in (1280, 360):
+        app.set_viewport_size({"width": width, "height": 800})
+        app.screenshot(path=str(tmp_path / f"match-maker-end-{width}.png"), full_page=True)
+        assert app.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_options_read_as_words_in_the_lobby_and_in_history(app):
+    open_app(app)
+    app.click("button[data-game=match_maker]")
+    rounds = app.locator("#opt-max_rounds option").all_inner_texts()
+    assert rounds == ["No limit", "5 rounds", "10 rounds", "20 rounds"]
+    mixes = app.locator("#opt-chance_mix option").all_inner_texts()
+    assert mixes[0] == "Soulmate, Deathmate, 2 Orientation Changes, Sex Change, Time"
+    lobby = app.locator("#app").inner_text()
+    for code in ("SM1 DM1", "preserve_attraction", "bottom_of_pile", "2x_players"):
+        assert code not in lobby
+    app.select_option("#opt-max_rounds", label="5 rounds")
+    app.select_option("#players", "2")
+    app.fill("#seed", "4")
+    app.click("#start")
+    for _ in range(400):
+        if wait_idle(app) == "over":
+            break
+        play_one_turn(app)
+    app.click("nav.top a[data-nav=history]")
+    row = app.locator(".history-table tbody tr").first
+    assert "Most rounds: 5 rounds" in row.inner_text()
+    assert "max_rounds" not in row.inner_text() and "None" not in row.inner_text()

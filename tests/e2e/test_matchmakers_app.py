@@ -127,3 +127,41 @@ def test_matchmakers_2p_table_has_no_accessibility_violations(app, axe):
     start_matchmakers(app, players=2, seed="5")
     violations = axe(app)
     assert violations == [], [(v["id"], v["help"]) for v in violations]
+
+
+def test_exchange_refusal_names_the_colour_rule_and_picked_cards_stay_marked(app):
+    """Issue #9 items 6 and 10: returning cards to the partner, a card of a colour that may not
+    go back is refused by the colour rule, in words; a picked card stays marked in the hand;
+    the guides' faces hold their text."""
+    open_app(app)
+    start_matchmakers(app, players=4, seed="2")  # seat 3 deals and gives 2 blue and 1 yellow
+    status = app.locator("#table-status")
+    assert status.inner_text().startswith("Exchange: return 3 cards"), status.inner_text()
+    assert "2 blue and 1 yellow" in status.inner_text()
+    red = app.locator(".hand button[data-try][data-card^='R']").first
+    red.click()
+    refusal = app.locator(".refusal")
+    refusal.wait_for()
+    assert ("You received 2 blue and 1 yellow and must return exactly those colours: still 2"
+            " blue and 1 yellow to return, so no red card.") in refusal.inner_text()
+    assert refusal.locator("a.rule-link").inner_text() == "Read rule MK-A3"
+    before = moves(app)
+    app.locator(".hand button[data-action][data-card^='Y']").first.click()
+    wait_moves_above(app, before)
+    wait_idle(app)
+    picked = app.locator(".hand .card.legal[aria-label*=', Take back ']")
+    assert picked.count() == 1
+    assert app.evaluate("getComputedStyle(document.querySelector("
+                        "\".hand .card.legal[aria-label*=', Take back ']\"), '::after').content"
+                        ) == '"picked"'
+    app.locator(".hand button[data-try][data-card^='Y']").first.click()
+    app.wait_for_function("document.querySelector('.refusal') &&"
+                          " document.querySelector('.refusal').innerText.includes('no more')")
+    assert "still 2 blue to return, so no more yellow card." in refusal.inner_text()
+    guides = app.locator(TABLE + " .card.mk-t")
+    assert guides.count() >= 4  # the office
+    for face in guides.all():
+        fits = face.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <="
+                             " e.clientHeight")
+        assert fits and face.inner_text().split() in (["2", "guide"], ["4", "guide"],
+                                                       ["6", "guide"], ["8", "guide"])

@@ -23,6 +23,21 @@ def start_matchmaster(page, players: int = 4, seed: str = "") -> None:
     wait_idle(page)
 
 
+CODE = r"\b(?:DO|LO|DB|LB)\d+\b|\b\d+ (?:DO|LO|DB|LB)\b"
+
+# For every face in the trick: the rank sits on one line (a Range over its digits has one box),
+# and nothing spills out of the card.
+FACES_FIT = """() => [...document.querySelectorAll('.trick-cards .card .rank')].map(rank => {
+  const node = rank.firstChild, digits = node.data.split('\\n')[0];
+  const range = document.createRange();
+  range.setStart(node, 0); range.setEnd(node, digits.length);
+  const card = rank.closest('.card');
+  return {digits, boxes: range.getClientRects().length,
+          fits: rank.scrollWidth <= card.clientWidth + 1
+                && card.scrollHeight <= card.clientHeight + 1};
+})"""
+
+
 def stage(page) -> str:
     return "bid" if page.locator(".choices button", has_text="Bid 0").count() else "play"
 
@@ -41,6 +56,20 @@ def test_full_game_of_13_rounds_to_the_score_sheet_and_history(app):
     rows = reveal.locator(".score-sheet tbody tr")
     assert rows.count() == 13
     assert reveal.locator("svg.chart polyline").count() == 4  # one line per player
+    # the legend names each seat's line: a swatch drawn like that line, then the seat's name
+    legend = reveal.locator(".totals-chart .legend li")
+    assert legend.count() == 4
+    for seat, name in enumerate(["You", "Seat 2", "Seat 3", "Seat 4"]):
+        item = legend.nth(seat)
+        assert item.locator(f"svg.swatch line.series.s{seat}").count() == 1
+        assert item.inner_text().startswith(name)
+        assert item.locator("svg.swatch").bounding_box()["width"] > 10
+    # the log reads in words: no card codes anywhere a player reads
+    log = app.locator("details.log")
+    log.locator("summary").click()
+    text = log.inner_text() + reveal.inner_text()
+    assert not re.search(CODE, text), re.search(CODE, text)
+    assert re.search(r"(You play|Seat \d \(bot\) plays) (dark|light) (orange|blue) \d+\.", text)
     app.click("nav.top a[data-nav=history]")
     row = app.locator(".history-table tbody tr").first
     assert "Matchmaster" in row.inner_text() and "matchmaster-v1" in row.inner_text()
@@ -113,3 +142,28 @@ def test_matchmaster_table_has_no_accessibility_violations(app, axe):
     start_matchmaster(app, players=4, seed="9")
     violations = axe(app)
     assert violations == [], [(v["id"], v["help"]) for v in violations]
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_trick_cards_keep_the_rank_on_one_line_and_name_the_shade(app, width):
+    """Issue #9 item 10: "10 DO" wrapped in the trick. A face shows the rank on one line and
+    the shade in words under it, inside the card, at 1280 and 360 px."""
+    app.set_viewport_size({"width": width, "height": 800})
+    open_app(app)
+    start_matchmaster(app, players=4, seed="21")
+    for _ in range(60):
+        if wait_idle(app) == "over":
+            break
+        faces = app.evaluate(FACES_FIT)
+        if len(faces) >= 3:
+            break
+        play_one_turn(app)
+    assert len(faces) >= 3, faces
+    for face in faces:
+        assert face["boxes"] == 1 and face["fits"], face
+    labels = app.locator(".trick-cards .card").evaluate_all("cards => cards.map(c => c.ariaLabel)")
+    assert all(re.fullmatch(r"(dark|light) (orange|blue) \d+(, trump)?", label) for label in labels)
+    buttons = " ".join(app.locator(".choices button, .hand button").evaluate_all(
+        "els => els.map(e => e.innerText + ' ' + (e.getAttribute('aria-label') || ''))"))
+    assert not re.search(CODE, buttons), buttons
+    assert app.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

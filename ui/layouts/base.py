@@ -11,6 +11,8 @@
 #   seats    "human"/"bot" a seat; names    the name shown for each seat ("You" included)
 #   speaker  a Speaker (engine/words.py) for sentences about seats: who(), verb(), seats()
 #   legal    the viewer's legal actions (data-action="N" indexes this list)
+#   tries    moves the viewer may ask for and hear refused (data-try="N" indexes this list):
+#            a layout that draws such a button in its own zone appends the action here
 #   title, message, rule, choosing, busy_bot: what the table shows around the game
 #
 # Card faces come from the engine's own words module for the game (``words``, mounted into

@@ -1,72 +1,110 @@
 # Matchmaster's table: bids (hidden until all are in), tricks won against each bid, the trick,
 # the trump, and the 13-round score sheet with a chart of the totals drawn as SVG.
+# Runs in MicroPython and CPython: keep to the subset both share.
 
-from ui import faces_matchmaster as faces
-from ui.faces_matchmaster import card_label, colour_label
+try:
+    from ui.words import matchmaster as words  # engine/games/matchmaster/words.py, mounted
+except ImportError:  # CPython tests: the same file, where the engine keeps it
+    from engine.games.matchmaster import words
+
+from ui.layouts.base import Layout
 from ui.markup import esc, tag, text
 from ui.render_table import card_face, seat_name
 
-
-def action_label(action, view):
-    kind = action.get("type")
-    if kind == "bid":
-        return "Bid " + str(action["bid"])
-    if kind == "play":
-        return "Play " + card_label(action["card"])
-    return kind
+# One dash pattern per seat, so the chart's lines differ without colour too.
+SERIES_STYLES = ("solid", "8 4", "2 3", "12 3 3 3", "6 2 2 2", "1 1", "10 2")
 
 
-def unavailable_actions(view, legal):
-    return []
+class MatchmasterLayout(Layout):
+    game_id = "matchmaster"
+    words = words
 
+    # ---- cards ---------------------------------------------------------------------------------
+    def card_name(self, code):
+        name = words.card_name(code)
+        return name + ", trump" if words.colour_of(code) == words.TRUMP else name
 
-def prompt(view):
-    if view.get("stage") == "bid":
-        return ("Your bid: how many tricks will you take with these "
-                + str(view.get("cards_this_round")) + " cards? Bids stay hidden until all are in.")
-    if not view.get("trick"):
-        return "Your turn: lead any card."
-    return "Your turn: play a card."
+    def card_class(self, code):
+        return "mm-" + words.colour_of(code).lower()
 
+    # ---- the decision in front of the viewer -----------------------------------------------------
+    def prompt(self, view, ctx):
+        if view.get("stage") == "bid":
+            return ("Your bid: how many tricks will you take with these "
+                    + str(view.get("cards_this_round"))
+                    + " cards? Bids stay hidden until all are in.")
+        if not view.get("trick"):
+            return "Your turn: lead any card."
+        return "Your turn: play a card."
 
-def seat_extra(view, seat, ctx):
-    """Bid against tricks won: the marker players watch all round."""
-    bids = view.get("bids") or []
-    bid = bids[seat] if seat < len(bids) else None
-    if bid is None:
-        state = "bid in" if (view.get("has_bid") or [False] * 8)[seat] else "thinking"
-        bid_text = "bid: " + (state if view.get("stage") == "bid" else "—")
-    else:
-        bid_text = "bid " + str(bid)
-    won = (view.get("tricks_won") or [0] * 8)[seat]
-    return text("span", {"class": "bid-marker"}, bid_text + " · won " + str(won))
+    def action_label(self, action, view, ctx):
+        kind = action.get("type")
+        if kind == "bid":
+            return "Bid " + str(action["bid"])
+        if kind == "play":
+            return "Play " + words.card_name(action["card"])
+        return str(kind)
 
+    # ---- the table -----------------------------------------------------------------------------
+    def seat_extra(self, view, seat, ctx):
+        """Bid against tricks won: the marker players watch all round."""
+        bids = view.get("bids") or []
+        bid = bids[seat] if seat < len(bids) else None
+        if bid is None:
+            has_bid = (view.get("has_bid") or [])[seat:seat + 1] == [True]
+            state = "bid in" if has_bid else "thinking"
+            bid_text = "bid: " + (state if view.get("stage") == "bid" else "—")
+        else:
+            bid_text = "bid " + str(bid)
+        won = (view.get("tricks_won") or [0] * view["players"])[seat]
+        return text("span", {"class": "bid-marker"}, bid_text + " · won " + str(won))
 
-def trick_markup(plays, ctx, caption):
-    items = []
-    for play in plays:
-        items.append(tag("li", {}, text("span", {"class": "who"}, seat_name(ctx, play["seat"])),
-                         card_face(faces, play["card"])))
-    return tag("div", {"class": "trick"}, text("span", {"class": "caption"}, caption),
-               tag("ol", {"class": "trick-cards"}, *items))
+    def trick_markup(self, plays, ctx, caption):
+        items = []
+        for play in plays:
+            items.append(tag("li", {}, text("span", {"class": "who"},
+                                            seat_name(ctx, play["seat"])),
+                             card_face(self, play["card"])))
+        return tag("div", {"class": "trick"}, text("span", {"class": "caption"}, caption),
+                   tag("ol", {"class": "trick-cards"}, *items))
 
+    def centre(self, view, ctx):
+        facts = [text("li", {}, "Round " + str(view.get("round")) + " of "
+                      + str(view.get("rounds")) + " · " + str(view.get("cards_this_round"))
+                      + " cards each"),
+                 text("li", {}, "Trump: " + words.colour_name(view.get("trump", words.TRUMP)))]
+        if view.get("lead_colour"):
+            facts.append(text("li", {"class": "requested"},
+                              "Colour led: " + words.colour_name(view["lead_colour"])))
+        parts = [tag("ul", {"class": "facts"}, *facts)]
+        if view.get("trick"):
+            parts.append(self.trick_markup(view["trick"], ctx, "This trick"))
+        last = view.get("last_trick")
+        if last:
+            parts.append(self.trick_markup(last["cards"], ctx, "Last trick, taken by "
+                                           + seat_name(ctx, last["winner"])))
+        parts.append(score_sheet(view, ctx, False))
+        return "".join(parts)
 
-def centre(view, ctx):
-    facts = [text("li", {}, "Round " + str(view.get("round")) + " of " + str(view.get("rounds"))
-                  + " · " + str(view.get("cards_this_round")) + " cards each"),
-             text("li", {}, "Trump: " + colour_label(view.get("trump", "DO")))]
-    if view.get("lead_colour"):
-        facts.append(text("li", {"class": "requested"},
-                          "Lead colour: " + colour_label(view["lead_colour"])))
-    parts = [tag("ul", {"class": "facts"}, *facts)]
-    if view.get("trick"):
-        parts.append(trick_markup(view["trick"], ctx, "This trick"))
-    last = view.get("last_trick")
-    if last:
-        parts.append(trick_markup(last["cards"], ctx, "Last trick, taken by "
-                                  + seat_name(ctx, last["winner"])))
-    parts.append(score_sheet(view, ctx, open_=False))
-    return "".join(parts)
+    def result(self, view, ctx):
+        outcome = view.get("result")
+        if not outcome:
+            return ""
+        winners = outcome.get("winners") or []
+        names = [seat_name(ctx, seat) for seat in winners]
+        if len(names) > 1:
+            verdict = "Shared victory: " + ", ".join(names[:-1]) + " and " + names[-1] + "."
+        else:
+            verdict = names[0] + (" win" if names[0] == "You" else " wins") + " the game."
+        return tag("section", {"class": "reveal", "aria-label": "End of the game"},
+                   text("h2", {}, verdict),
+                   totals_chart(view, ctx),
+                   score_sheet(view, ctx, True),
+                   tag("p", {"class": "after-game"},
+                       tag("button", {"type": "button", "data-cmd": "rematch",
+                                      "class": "primary"}, "Play again"),
+                       tag("button", {"type": "button", "data-cmd": "go", "data-route": "#/"},
+                           esc("Back to the lobby"))))
 
 
 def score_sheet(view, ctx, open_):
@@ -76,16 +114,17 @@ def score_sheet(view, ctx, open_):
     head = [text("th", {"scope": "col"}, "Round")]
     for seat in range(players):
         head.append(text("th", {"scope": "col", "colspan": "3"}, seat_name(ctx, seat)))
-    sub = [text("th", {"scope": "col"}, "")]
+    sub = [text("th", {"scope": "col"}, "(cards)")]
     for _ in range(players):
         sub += [text("th", {"scope": "col"}, "bid"), text("th", {"scope": "col"}, "won"),
                 text("th", {"scope": "col"}, "points")]
     body = []
     for row in rows:
-        cells = [text("th", {"scope": "row"}, str(row["round"]) + " (" + str(row["cards"]) + ")")]
+        cells = [text("th", {"scope": "row"}, str(row["round"]) + " (" + str(row["cards"])
+                      + ")")]
         for seat in range(players):
             cells += [text("td", {}, row["bids"][seat]), text("td", {}, row["tricks"][seat]),
-                      text("td", {}, row["points"][seat])]
+                      text("td", {}, words.points_text(row["points"][seat]))]
         body.append(tag("tr", {}, *cells))
     totals = [text("th", {"scope": "row"}, "Total")]
     for seat in range(players):
@@ -100,14 +139,22 @@ def score_sheet(view, ctx, open_):
                tag("div", {"class": "scroll"}, table))
 
 
-SERIES_STYLES = ("solid", "8 4", "2 3", "12 3 3 3", "6 2 2 2", "1 1", "10 2")
+def series_line(seat, attributes):
+    """One seat's line style: the chart's polyline and its legend swatch draw it alike."""
+    dash = SERIES_STYLES[seat % len(SERIES_STYLES)]
+    values = {"class": "series s" + str(seat), "fill": "none", "stroke-width": "2",
+              "stroke-dasharray": None if dash == "solid" else dash}
+    values.update(attributes)
+    return values
 
 
 def totals_chart(view, ctx):
-    """Each player's running total after each round, as an SVG line chart."""
+    """Each player's running total after each round, as an SVG line chart with a legend that
+    shows each seat's line."""
     rows = (view.get("score_sheet") or {}).get("rounds") or []
     players = view["players"]
-    running = [[0] for _ in range(players)]
+    carried = (view.get("score_sheet") or {}).get("carried") or [0] * players
+    running = [[carried[seat]] for seat in range(players)]
     for row in rows:
         for seat in range(players):
             running[seat].append(running[seat][-1] + row["points"][seat])
@@ -125,40 +172,24 @@ def totals_chart(view, ctx):
     lines = []
     legend = []
     for seat in range(players):
-        dash = SERIES_STYLES[seat % len(SERIES_STYLES)]
         points = " ".join(point(i, v) for i, v in enumerate(running[seat]))
-        lines.append(tag("polyline", {"points": points, "class": "series s" + str(seat),
-                                      "fill": "none", "stroke-width": "2",
-                                      "stroke-dasharray": None if dash == "solid" else dash}))
-        legend.append(text("li", {"class": "s" + str(seat)}, seat_name(ctx, seat) + ": "
-                           + str(running[seat][-1])))
-    zero = tag("line", {"x1": str(pad), "x2": str(width - pad), "y1": point(0, 0).split(",")[1],
-                        "y2": point(0, 0).split(",")[1], "class": "axis"})
+        lines.append(tag("polyline", series_line(seat, {"points": points})))
+        swatch = tag("svg", {"class": "swatch", "viewBox": "0 0 28 8", "width": "28",
+                             "height": "8", "aria-hidden": "true", "focusable": "false"},
+                     tag("line", series_line(seat, {"x1": "0", "y1": "4", "x2": "28",
+                                                    "y2": "4"})))
+        legend.append(tag("li", {"class": "s" + str(seat)}, swatch,
+                          esc(seat_name(ctx, seat) + ": " + str(running[seat][-1]))))
+    zero_y = point(0, 0).split(",")[1]
+    zero = tag("line", {"x1": str(pad), "x2": str(width - pad), "y1": zero_y, "y2": zero_y,
+                        "class": "axis"})
     description = "; ".join(seat_name(ctx, s) + " ends on " + str(running[s][-1])
                             for s in range(players))
     svg = tag("svg", {"viewBox": "0 0 " + str(width) + " " + str(height), "class": "chart",
                       "role": "img", "aria-label": "Totals after each round: " + description},
               zero, *lines)
     return tag("figure", {"class": "totals-chart"}, svg,
-               tag("figcaption", {}, tag("ul", {"class": "legend"}, *legend)))
+               tag("figcaption", {}, tag("ul", {"class": "legend",
+                                                "aria-label": "Whose line is whose"},
+                                         *legend)))
 
-
-def result(view, ctx):
-    outcome = view.get("result")
-    if not outcome:
-        return ""
-    winners = outcome.get("winners") or []
-    names = [seat_name(ctx, seat) for seat in winners]
-    if len(names) > 1:
-        verdict = "Shared victory: " + ", ".join(names) + "."
-    else:
-        verdict = names[0] + (" win" if names[0] == "You" else " wins") + " the game."
-    return tag("section", {"class": "reveal", "aria-label": "End of the game"},
-               text("h2", {}, verdict),
-               totals_chart(view, ctx),
-               score_sheet(view, ctx, open_=True),
-               tag("p", {"class": "after-game"},
-                   tag("button", {"type": "button", "data-cmd": "rematch", "class": "primary"},
-                       "Play again"),
-                   tag("button", {"type": "button", "data-cmd": "go", "data-route": "#/"},
-                       esc("Back to the lobby"))))

@@ -1,8 +1,9 @@
-"""The Match-Maker's lessons: the rulebook's worked examples as scripted positions
+"""The Match-Maker's lessons: the rulebook's worked examples as scripted positions.
 The format is in engine/lessons.py; tests/test_lessons.py checks every one against the engine.
 """
 
-from .games.match_maker import CHANCE_MIXES, CHANCES, GRIDS, PERSONS, person_counts
+from .rules import CHANCE_MIXES, GRIDS, person_counts
+from .words import CHANCES, PERSONS
 
 
 def _match_maker(tops: dict, change_to_person, mate_pile, change_pile, discard=()) -> dict:
@@ -52,18 +53,18 @@ LESSONS = [
                               ["orientation-change", "time", "sex-change",
                                "orientation-change"]),
      "steps": [
-         {"caption": "Open PC1 at row 1, column 1.", "expect": _open(1, 1),
+         {"caption": "Open your first card at row 1, column 1.", "expect": _open(1, 1),
           "hint": "Open the card at row 1, column 1."},
-         {"caption": "A straight woman. Open PC2 at row 1, column 2.", "expect": _open(1, 2),
+         {"caption": "A straight woman. Open the second at row 1, column 2.", "expect": _open(1, 2),
           "hint": "Open the card at row 1, column 2."},
          {"caption": "A gay woman: no match. Draw from the Change Chance pile.",
           "expect": {"type": "draw_change"}, "hint": "Draw a change card."},
          {"caption": "An Orientation Change! Seat 2 could try to cancel it, but lets it be.",
           "play": {"type": "decline_cancel", "seat": 1}},
-         {"caption": "An Orientation Change keeps the sex. Replace your straight woman (PC1)"
-                     " with the gay woman from the Change-To-Person pile.",
+         {"caption": "An Orientation Change keeps the sex. Replace your straight woman (the"
+                     " first card) with the gay woman from the Change-To-Person pile.",
           "expect": {"type": "replace", "target": "pc1", "with": "gay-f"},
-          "hint": "Replace PC1 with a gay woman (gay-f)."},
+          "hint": "Replace the first card with a gay woman."},
          {"caption": "Two gay women match. Take the Couple.", "expect": {"type": "couple"},
           "hint": "Take the Couple."},
          {"caption": "No Soulmate draw this time: collect the Couple.",
@@ -81,9 +82,9 @@ LESSONS = [
                               ["orientation-change", "time", "sex-change",
                                "orientation-change"]),
      "steps": [
-         {"caption": "Open PC1 at row 1, column 1: a straight man.", "expect": _open(1, 1),
+         {"caption": "Open a first card at row 1, column 1: a straight man.", "expect": _open(1, 1),
           "hint": "Open the card at row 1, column 1."},
-         {"caption": "Open PC2 at row 1, column 2: a gay man. No match.",
+         {"caption": "Open the second at row 1, column 2: a gay man. No match.",
           "expect": _open(1, 2), "hint": "Open the card at row 1, column 2."},
          {"caption": "Draw from the Change Chance pile.", "expect": {"type": "draw_change"},
           "hint": "Draw a change card."},
@@ -93,9 +94,9 @@ LESSONS = [
                      " never changes the sex.",
           "refuse": {"type": "replace", "target": "pc1", "with": "celibate-f"},
           "because": "never the sex"},
-         {"caption": "He may become a gay man instead. Replace PC1 with the gay man.",
+         {"caption": "He may become a gay man instead. Replace the first card with the gay man.",
           "expect": {"type": "replace", "target": "pc1", "with": "gay-m"},
-          "hint": "Replace PC1 with a gay man (gay-m)."},
+          "hint": "Replace the first card with a gay man."},
          {"caption": "Two gay men match. Take the Couple.", "expect": {"type": "couple"},
           "hint": "Take the Couple."},
          {"caption": "Collect it without a mate card.", "expect": {"type": "skip_mate"},
@@ -113,17 +114,17 @@ LESSONS = [
                               ["sex-change", "orientation-change", "time",
                                "orientation-change"]),
      "steps": [
-         {"caption": "Open PC1 at row 1, column 1: a gay man.", "expect": _open(1, 1),
+         {"caption": "Open a first card at row 1, column 1: a gay man.", "expect": _open(1, 1),
           "hint": "Open the card at row 1, column 1."},
-         {"caption": "Open PC2 at row 1, column 2: a straight man. No match.",
+         {"caption": "Open the second at row 1, column 2: a straight man. No match.",
           "expect": _open(1, 2), "hint": "Open the card at row 1, column 2."},
          {"caption": "Draw from the Change Chance pile: a Sex Change. With one deck it cannot"
                      " be cancelled.", "expect": {"type": "draw_change"},
           "hint": "Draw a change card."},
-         {"caption": "The sex changes and the attraction stays: your gay man (PC1) becomes a"
-                     " straight woman.",
+         {"caption": "The sex changes and the attraction stays: your gay man (the first card)"
+                     " becomes a straight woman.",
           "expect": {"type": "replace", "target": "pc1", "with": "straight-f"},
-          "hint": "Replace PC1 with a straight woman (straight-f)."},
+          "hint": "Replace the first card with a straight woman."},
          {"caption": "A straight woman and a straight man match. Take the Couple.",
           "expect": {"type": "couple"}, "hint": "Take the Couple."},
          {"caption": "Collect it without a mate card.", "expect": {"type": "skip_mate"},
@@ -141,19 +142,19 @@ LESSONS = [
                               ["sex-change", "orientation-change", "time",
                                "orientation-change"]),
      "steps": [
-         {"caption": "Open PC1 at row 1, column 1: a gay woman.", "expect": _open(1, 1),
+         {"caption": "Open a first card at row 1, column 1: a gay woman.", "expect": _open(1, 1),
           "hint": "Open the card at row 1, column 1."},
-         {"caption": "Open PC2 at row 1, column 2: a straight woman. No match.",
+         {"caption": "Open the second at row 1, column 2: a straight woman. No match.",
           "expect": _open(1, 2), "hint": "Open the card at row 1, column 2."},
          {"caption": "Draw from the Change Chance pile: a Sex Change.",
           "expect": {"type": "draw_change"}, "hint": "Draw a change card."},
          {"caption": "A gay woman cannot become a straight woman: the sex must change.",
           "refuse": {"type": "replace", "target": "pc1", "with": "straight-f"},
           "because": "the sex must change"},
-         {"caption": "She is attracted to women, and so is a straight man. Replace PC1 with"
-                     " the straight man.",
+         {"caption": "She is attracted to women, and so is a straight man. Replace the first"
+                     " card with the straight man.",
           "expect": {"type": "replace", "target": "pc1", "with": "straight-m"},
-          "hint": "Replace PC1 with a straight man (straight-m)."},
+          "hint": "Replace the first card with a straight man."},
          {"caption": "A straight man and a straight woman match. Take the Couple.",
           "expect": {"type": "couple"}, "hint": "Take the Couple."},
          {"caption": "Collect it without a mate card.", "expect": {"type": "skip_mate"},
@@ -172,20 +173,21 @@ LESSONS = [
                               ["orientation-change", "time", "sex-change",
                                "orientation-change"]),
      "steps": [
-         {"caption": "Open PC1 at row 1, column 1: a straight man.", "expect": _open(1, 1),
+         {"caption": "Open a first card at row 1, column 1: a straight man.", "expect": _open(1, 1),
           "hint": "Open the card at row 1, column 1."},
-         {"caption": "Open PC2 at row 1, column 2: a straight woman. A match!",
+         {"caption": "Open the second at row 1, column 2: a straight woman. A match!",
           "expect": _open(1, 2), "hint": "Open the card at row 1, column 2."},
          {"caption": "Take the Couple: both cards go to your Couples pile, 2 points.",
           "expect": {"type": "couple"}, "hint": "Take the Couple."},
          {"caption": "Collect it without a mate card.", "expect": {"type": "skip_mate"},
           "hint": "Skip the mate draw.", "check": {"piles.0.points": 2}},
          {"caption": "Seat 2 opens two gay men at row 2, columns 1 and 2, and takes an Ex: only"
-                     " PC2 goes to the Exes pile, PC1 goes back face down.",
+                     " the second card goes to the Exes pile, the first goes back face down.",
           "play": [dict(_open(2, 1), seat=1), dict(_open(2, 2), seat=1),
                    {"type": "ex", "seat": 1}]}],
-     "explanation": "On a match you choose: a Couple (both cards, 2 points) or an Ex (PC2"
-                    " only, 1 point, and PC1 stays on the grid to be matched again).",
+     "explanation": "On a match you choose: a Couple (both cards, 2 points) or an Ex (the"
+                    " second card only, 1 point, and the first stays on the grid to be matched"
+                    " again).",
      "expect_after": {"piles.0.couples_count": 1, "piles.1.exes": ["gay-m"],
                       "piles.1.points": 1, "grid.5.depth": 3, "grid.6.depth": 2}},
 
@@ -198,17 +200,17 @@ LESSONS = [
                               ["orientation-change", "time", "sex-change",
                                "orientation-change"]),
      "steps": [
-         {"caption": "Open PC1 at row 1, column 1: a straight man.", "expect": _open(1, 1),
+         {"caption": "Open a first card at row 1, column 1: a straight man.", "expect": _open(1, 1),
           "hint": "Open the card at row 1, column 1."},
-         {"caption": "Open PC2 at row 1, column 2: a straight woman. A match!",
+         {"caption": "Open the second at row 1, column 2: a straight woman. A match!",
           "expect": _open(1, 2), "hint": "Open the card at row 1, column 2."},
          {"caption": "Take the Couple.", "expect": {"type": "couple"},
           "hint": "Take the Couple."},
          {"caption": "Risk it: draw from the Soulmate and Deathmate pile.",
           "expect": {"type": "draw_mate"}, "hint": "Draw a mate card."}],
-     "explanation": "A Soulmate: PC1 found its soulmate in PC2. The Couple is collected, the"
-                    " Soulmate card goes on your Couples pile, and you earn 3 extra points:"
-                    " 2 + 3 = 5.",
+     "explanation": "A Soulmate: the first card found its soulmate in the second. The Couple"
+                    " is collected, the Soulmate card goes on your Couples pile, and you earn 3"
+                    " extra points: 2 + 3 = 5.",
      "expect_after": {"piles.0.couples": ["soulmate", "straight-m", "straight-f"],
                       "piles.0.points": 5}},
 
@@ -221,17 +223,18 @@ LESSONS = [
                               ["orientation-change", "time", "sex-change",
                                "orientation-change"]),
      "steps": [
-         {"caption": "Open PC1 at row 1, column 1: a straight man.", "expect": _open(1, 1),
+         {"caption": "Open a first card at row 1, column 1: a straight man.", "expect": _open(1, 1),
           "hint": "Open the card at row 1, column 1."},
-         {"caption": "Open PC2 at row 1, column 2: a straight woman. A match!",
+         {"caption": "Open the second at row 1, column 2: a straight woman. A match!",
           "expect": _open(1, 2), "hint": "Open the card at row 1, column 2."},
          {"caption": "Take the Couple.", "expect": {"type": "couple"},
           "hint": "Take the Couple."},
          {"caption": "Risk it: draw from the Soulmate and Deathmate pile.",
           "expect": {"type": "draw_mate"}, "hint": "Draw a mate card."}],
-     "explanation": "A Deathmate: PC1 found its deathmate in PC2. You lose 3 points, the"
-                    " straight man (PC1) goes to the Discard pile and the straight woman (PC2)"
-                    " stays face down on the grid, an ordinary card again.",
+     "explanation": "A Deathmate: the first card found its deathmate in the second. You lose"
+                    " 3 points, the straight man (the first card) goes to the Discard pile and"
+                    " the straight woman (the second) stays face down on the grid, an ordinary"
+                    " card again.",
      "expect_after": {"piles.0.couples": ["deathmate"], "piles.0.points": -3,
-                      "discard.-1": "straight-m", "grid.0.depth": 2, "grid.1.depth": 3}},
+                      "discard": ["straight-m"], "grid.0.depth": 2, "grid.1.depth": 3}},
 ]

@@ -1,8 +1,9 @@
-"""Matchmakers' lessons: the rulebook's worked examples as scripted positions
+"""Matchmakers' lessons: the rulebook's worked examples as scripted positions.
+
 The format is in engine/lessons.py; tests/test_lessons.py checks every one against the engine.
 """
 
-from .lesson_steps import play
+from ...lesson_steps import play
 
 
 def _matchmakers(hands, **position) -> dict:
@@ -34,13 +35,13 @@ LESSONS = [
           "check": {"exchange.mine.colours": {"R": 2, "B": 1, "G": 0, "Y": 0}}},
          {"caption": "You received 2 red and 1 blue, so you return 2 red and 1 blue. Start with"
                      " your red 1.",
-          "expect": {"type": "return", "card": "R1"}, "hint": "Return the red 1 (R1)."},
+          "expect": {"type": "return", "card": "R1"}, "hint": "Return the red 1."},
          {"caption": "Now your red 3.", "expect": {"type": "return", "card": "R3"},
-          "hint": "Return the red 3 (R3)."},
+          "hint": "Return the red 3."},
          {"caption": "Both reds are chosen: a third red would break the colour distribution.",
           "refuse": {"type": "return", "card": "R7"}, "because": "still 1 blue"},
          {"caption": "Return a blue card: your blue 5.",
-          "expect": {"type": "return", "card": "B5"}, "hint": "Return the blue 5 (B5)."},
+          "expect": {"type": "return", "card": "B5"}, "hint": "Return the blue 5."},
          {"caption": "Seats 2 and 4 exchange the same way: 2 blue and 1 green go, 2 blue and 1"
                      " green come back.",
           "play": [{"type": "give", "card": "B1", "seat": 1},
@@ -62,13 +63,13 @@ LESSONS = [
      "steps": [
          {"caption": "Seat 1 led the red 8★ and Seat 2 followed with the red 2★. You hold no"
                      " red: play your green 4★.",
-          "expect": play("G4s"), "hint": "Play the green 4★ (G4s)."},
+          "expect": play("G4s"), "hint": "Play the green 4★."},
          {"caption": "Seat 4 has no red either and plays the blue 4★.", "play": play("B4s", 3),
           "check": {"resolution.loser": 2, "resolution.weakest": "G4s"}},
          {"caption": "Off-colour cards are weakest; of the two 4s yours came first, so you lose"
                      " the trick. A 4 lets you take guide 4, held by Seat 1: steal it.",
           "expect": {"type": "claim_guide", "guide": "T4", "from": 0},
-          "hint": "Claim the guide 4 from Seat 1 (\"from\": 0)."},
+          "hint": "Take the guide 4 from Seat 1."},
          {"caption": "Seat 1 wins with the red 8★ and collects your green 4★ for your team.",
           "play": {"type": "collect", "card": "G4s", "seat": 0}}],
      "explanation": "The loser played the weakest card: off-colour is weaker than the colour"
@@ -90,7 +91,7 @@ LESSONS = [
           "refuse": {"type": "collect", "card": "R8s"}, "because": "your own card"},
          {"caption": "Collect the green 4★ your partner played.",
           "expect": {"type": "collect", "card": "G4s"},
-          "hint": "Collect the green 4★ (G4s) for your team's campsite."}],
+          "hint": "Collect the green 4★ for your team's campsite."}],
      "explanation": "The winner chooses one card of the trick, never their own, for the team's"
                     " campsite; the others are discarded. The winner leads the next trick.",
      "expect_after": {"campsites.0.cards": ["G4s"], "leader": 0, "stage": "play"}},
@@ -106,12 +107,12 @@ LESSONS = [
                      " a green card is not allowed.",
           "refuse": play("G5"), "because": "You must follow red"},
          {"caption": "A guide may always be played, even when you could follow: play your"
-                     " guide 8.", "expect": play("T8"), "hint": "Play the guide 8 (T8)."},
+                     " guide 8.", "expect": play("T8"), "hint": "Play the guide 8."},
          {"caption": "Seat 4 has no red and plays the green 3: off-colour, so the weakest card."
                      " A 3 is no guide value, so nobody recruits.", "play": play("G3", 3)},
          {"caption": "Your guide wins the trick. Collect the red 4★.",
           "expect": {"type": "collect", "card": "R4s"},
-          "hint": "Collect the red 4★ (R4s)."}],
+          "hint": "Collect the red 4★."}],
      "explanation": "A guide beats any card of the colour led. The winner takes the red 4★;"
                     " the guide 8 returns to the mountain guide office and the 9 and 3 are"
                     " discarded.",

@@ -1,0 +1,31 @@
+"""The build's static data (tools/static_data.py) is what the engine itself answers, so the page
+can show the lobby, the rules and every lesson's first position before Python boots."""
+
+import json
+import sys
+from pathlib import Path
+
+from engine import lessons, service
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import static_data  # noqa: E402
+
+
+def test_the_static_catalog_and_lessons_are_the_engines_own_replies(tmp_path):
+    published = static_data.write(ROOT, tmp_path)
+    catalog = json.loads(published["data/catalog.json"].read_text())
+    assert catalog == json.loads(service.handle(json.dumps({"op": "catalog"})))
+    assert {g["id"] for g in catalog["games"]} == {"matatu", "matchmaster", "matchmakers",
+                                                   "match_maker"}
+    assert set(published) == {"data/catalog.json"} | {
+        f"data/lessons/{lesson['id']}.json" for lesson in lessons.LESSONS}
+    for lesson in lessons.LESSONS[:3]:
+        first = json.loads(published[f"data/lessons/{lesson['id']}.json"].read_text())
+        assert first["lesson"]["id"] == lesson["id"] and first["lesson"]["step"] == 0
+        assert "save" not in first and first["view"]["log_from"] == 0
+    # A second build with the same engine writes nothing new.
+    stamp = tmp_path / "data" / ".sources"
+    before = stamp.stat().st_mtime_ns
+    assert static_data.write(ROOT, tmp_path) == published
+    assert stamp.stat().st_mtime_ns == before

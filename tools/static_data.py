@@ -1,0 +1,81 @@
+"""What does not need a live game, made at build time by the same engine in CPython.
+
+The browser shows these before Pyodide has booted: the lobby and the rules pages from the
+catalog, and every lesson's first position (an embed shows its example at once, and plays it
+when the engine arrives). They are the very replies the engine worker would give
+(engine.service), so what a player sees first is what the engine then continues.
+
+    data/catalog.json            {"ok": true, "games": [...]}: the catalog op's reply
+    data/lessons/<lesson>.json   the lesson_start reply (bounded: the log in entries, no save)
+
+``write(root, out)`` writes them under ``out`` (the build's staging folder) and returns
+{dist-relative path: file} for the build to publish. Written only when their content
+changes, so a build with nothing new is cheap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _engine(root: Path):
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from engine import lessons, service
+
+    return service, lessons
+
+
+def replies(root: Path = ROOT) -> dict[str, dict]:
+    """dist-relative path -> the engine's reply to publish there."""
+    service, lessons = _engine(root)
+
+    def ask(client, **request):
+        reply = json.loads(service.handle(json.dumps(request), client))
+        if not reply.get("ok"):
+            raise RuntimeError(f"build: the engine refused {request}: {reply.get('error')}")
+        return reply
+
+    out = {"data/catalog.json": ask("build", op="catalog")}
+    for lesson in lessons.LESSONS:
+        out[f"data/lessons/{lesson['id']}.json"] = ask(
+            "build", op="lesson_start", lesson=lesson["id"], bounded=True)
+    service.forget("build")
+    return out
+
+
+def _sources_key(root: Path) -> str:
+    """A digest of the engine's sources: the data is made again only when they change."""
+    digest = hashlib.sha256()
+    for path in sorted((root / "engine").rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def write(root: Path, out: Path) -> dict[str, Path]:
+    stamp = out / "data" / ".sources"
+    key = _sources_key(root)
+    if stamp.is_file() and stamp.read_text() == key:
+        return {str(path.relative_to(out)): path
+                for path in sorted((out / "data").rglob("*.json"))}
+    published = {}
+    for rel, reply in replies(root).items():
+        path = out / rel
+        text = json.dumps(reply, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+        data = text.encode("utf-8")
+        if not path.is_file() or path.read_bytes() != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        published[rel] = path
+    # Lessons renamed or removed since the last build must not linger.
+    lessons_dir = out / "data" / "lessons"
+    for stale in lessons_dir.glob("*.json") if lessons_dir.is_dir() else []:
+        if f"data/lessons/{stale.name}" not in published:
+            stale.unlink()
+    stamp.write_text(key)
+    return published
