@@ -252,10 +252,6 @@ def _state(game, request: _Request, client: ClientState, slot: str, viewer=None,
         record = game.record()
         record.pop("actions")
         reply["record"] = record
-    if not request.data.get("bounded"):
-        # Transitional, for a UI that still keeps the whole save from every reply: a bounded
-        # client (PROTOCOL.md) builds its save from "record" and "actions" instead.
-        reply["save"] = game.to_json()
     return reply
 
 

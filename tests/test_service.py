@@ -37,8 +37,8 @@ def test_bad_requests_get_messages_not_exceptions():
 
 
 def test_a_save_is_checked_against_its_own_record():
-    state = call(op="new", game="matatu", players=2, seed=1, viewer=0)
-    save = state["save"]
+    call(op="new", game="matatu", players=2, seed=1, viewer=0)
+    save = call(op="save")["save"]
     assert call(op="check", save=save)["ok"]
     tampered = json.loads(save)
     tampered["seed"] = 2  # the record now replays to another deal than the one saved
@@ -48,8 +48,8 @@ def test_a_save_is_checked_against_its_own_record():
 
 
 def test_replay_never_touches_the_game_in_play():
-    state = call(op="new", game="matatu", players=3, seed=9, viewer=0)
-    record = json.loads(state["save"])
+    call(op="new", game="matatu", players=3, seed=9, viewer=0)
+    record = json.loads(call(op="save")["save"])
     assert call(op="replay", record=record, upto=0, slot="play")["ok"] is False
     replayed = call(op="replay", record=record, upto=0, slot="replay", viewer=0)
     assert replayed["ok"] and replayed["moves"] == 0
@@ -76,7 +76,7 @@ def test_undo_takes_back_a_move_that_revealed_nothing_before_anyone_else_moves()
     state = call(op="new", game="matatu", players=3, seed=12, viewer=None)
     seat = state["to_move"]
     state = call(op="view", viewer=seat)
-    before = state["save"]
+    before = call(op="save")["save"]
     play = next((a for a in state["legal"] if a["type"] == "play"), None)
     draw = next(a for a in state["legal"] if a["type"] == "draw")
     if play is not None:
@@ -84,7 +84,7 @@ def test_undo_takes_back_a_move_that_revealed_nothing_before_anyone_else_moves()
         if not played["over"] and played["to_move"] != seat:
             assert played["undo"] is True
             undone = call(op="undo", viewer=seat)
-            assert undone["ok"] and json.loads(undone["save"])["check"] == \
+            assert undone["ok"] and json.loads(call(op="save")["save"])["check"] == \
                 json.loads(before)["check"]
     drawn = call(op="act", action=draw, viewer=seat)
     assert drawn["undo"] is False
@@ -305,13 +305,14 @@ def test_two_clients_sharing_the_worker_play_independent_games_in_the_same_slot(
     """Frames sharing one engine worker each have their own "play" slot, lesson and undo."""
     first = call_as("frame-1", op="new", game="matatu", players=3, seed=5, viewer=0)
     second = call_as("frame-2", op="new", game="matatu", players=2, seed=8, viewer=0)
+    second_save = call_as("frame-2", op="save")["save"]
     assert first["view"]["hand"] != second["view"]["hand"]
     moved = call_as("frame-1", op="act", action=first["legal"][0], viewer=0)
     assert moved["moves"] == 1
     # The other frame's game did not move, and each sees its own number of players.
     assert call_as("frame-2", op="view", viewer=0)["moves"] == 0
-    assert call_as("frame-2", op="view", viewer=0)["save"] == second["save"]
-    assert json.loads(call_as("frame-1", op="view", viewer=0)["save"])["players"] == 3
+    assert call_as("frame-2", op="save")["save"] == second_save
+    assert json.loads(call_as("frame-1", op="save")["save"])["players"] == 3
     # A lesson in one frame is not open in the other.
     assert call_as("frame-1", op="lesson_start", lesson="matatu-cut-exactly-20")["ok"]
     assert call_as("frame-2", op="lesson_next")["error"] == "No lesson is open."
