@@ -122,6 +122,9 @@ def reply_sizes(game: engine.Game) -> dict:
             request["log_from"] = len(game.log)
             request["actions_from"] = len(game.actions)
         sizes[label] = len(handle(json.dumps(request), "bench"))
+        if not extra:  # main's replies also carried the whole save text (gone from replies now)
+            saved = json.loads(handle(json.dumps({"op": "save"}), "bench"))["save"]
+            sizes[label] += len(', "save": ') + len(json.dumps(saved))
     return sizes
 
 
