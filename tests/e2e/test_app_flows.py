@@ -215,10 +215,10 @@ def test_a_link_never_replaces_an_unfinished_game_without_asking(app):
     assert moves(app) == count  # the same game, untouched
 
     # A shared game opens as a replay beside it; the unfinished game is kept and said so.
-    record = json.loads(handle(json.dumps({"op": "new", "game": "matatu", "players": 2,
-                                           "seed": 3}), "links"))
-    shared = json.loads(handle(json.dumps({"op": "share_game",
-                                           "save": record["save"]}), "links"))["text"]
+    handle(json.dumps({"op": "new", "game": "matatu", "players": 2, "seed": 3}), "links")
+    save = json.loads(handle(json.dumps({"op": "save"}), "links"))["save"]
+    shared = json.loads(handle(json.dumps({"op": "share_game", "save": save}),
+                               "links"))["text"]
     app.evaluate(f"location.hash = '#/shared/{shared}'")
     app.wait_for_selector(".replay-controls")
     assert "unfinished game of Matatu is kept" in app.locator(".replay-head").inner_text()
