@@ -29,3 +29,18 @@ def test_the_static_catalog_and_lessons_are_the_engines_own_replies(tmp_path):
     before = stamp.stat().st_mtime_ns
     assert static_data.write(ROOT, tmp_path) == published
     assert stamp.stat().st_mtime_ns == before
+
+
+def test_the_page_skeleton_lists_the_games_as_the_lobby_will():
+    """index.html shows the game buttons before any script runs; the lobby drawn from the
+    catalog then keeps their order and words, so nothing jumps (issue #9 item 10)."""
+    import re
+
+    from engine.service import handle
+
+    catalog = json.loads(handle(json.dumps({"op": "catalog"}), "skeleton-test"))["games"]
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    skeleton = re.findall(r'class="game-pick[^"]*"[^>]*><strong>([^<]+)</strong>'
+                          r'<small>([^<]+)</small>', page)
+    assert skeleton == [(info["title"], f"{info['min_players']}–{info['max_players']} players")
+                        for info in catalog]

@@ -5,6 +5,7 @@
 # off the click path. Runs in MicroPython on the main thread.
 
 import asyncio
+import json
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -282,11 +283,32 @@ class App(Lobby, Replaying):
             root.setAttribute("data-" + name, value)
 
     # ---- engine readiness ---------------------------------------------------------------------
+    def use_catalog(self, games):
+        self.catalog = games
+        self.titles = {info["id"]: info["title"] for info in games}
+        self.storage.known_games = {info["id"]: [v["id"] for v in info["rule_versions"]]
+                                    for info in games}
+
+    async def read_static_catalog(self):
+        """The lobby, rules and History from the catalog the build wrote with the same engine
+        (data/catalog.json), before the engine has booted; Start waits for the engine. The
+        engine's own catalog is the same reply, so nothing moves when it arrives."""
+        try:
+            reply = json.loads(await window.matchbookCatalog)
+            games = reply["games"]
+            if not reply.get("ok") or not games or not all(info.get("id") for info in games):
+                return
+        except Exception:
+            return  # no usable file: the skeleton stays until the engine answers
+        self.use_catalog(games)
+        self.reset_form(self.form["game"])
+
     async def boot(self):
-        root.dataset.ui = "ready"
         self.storage.audit()  # size, depth, JSON and shape checks need no engine
         self.problems = list(self.storage.problems)
+        await self.read_static_catalog()
         self.render()
+        root.dataset.ui = "ready"  # the lobby is drawn (the engine starts booting on this)
         try:
             response = await client.connect()
         except Exception as error:
@@ -296,12 +318,11 @@ class App(Lobby, Replaying):
                                   + "). Reload the page to try again.")
             status.classList.add("failed")
             return
-        self.catalog = response["games"]
-        self.titles = {info["id"]: info["title"] for info in self.catalog}
-        self.storage.known_games = {info["id"]: [v["id"] for v in info["rule_versions"]]
-                                    for info in self.catalog}
+        drawn = bool(self.catalog)
+        self.use_catalog(response["games"])
         self.storage.audit()  # now unknown games and rules versions can be caught too
-        self.reset_form(self.form["game"])
+        if not drawn:
+            self.reset_form(self.form["game"])
         await self.resume_stored()
         self.problems = list(self.storage.problems)
         root.dataset.engine = "ready"
@@ -316,6 +337,8 @@ class App(Lobby, Replaying):
             await self.open_deal(route[len("#/deal/"):])
             return
         self.schedule_bots()
+        if drawn and self.screen == "rules":
+            return  # drawn from the same catalog: a re-render would close an open "Try it"
         self.render()
 
     def register_service_worker(self):

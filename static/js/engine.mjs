@@ -226,6 +226,15 @@ function showProgress(fraction) {
 const engine = new MatchbookEngine();
 globalThis.matchbookEngine = engine;
 const root = document.documentElement;
+
+// The lobby, the rules pages and History need no live game: the build wrote the engine's
+// catalog reply (data/catalog.json), so the UI draws them before Python has booted. A
+// promise of its text ("" when the page asks for none or it cannot be read): never rejects.
+globalThis.matchbookCatalog = root.dataset.staticCatalog
+  ? fetch(new URL(root.dataset.staticCatalog, document.baseURI))
+    .then((response) => (response.ok ? response.text() : ""))
+    .catch(() => "")
+  : Promise.resolve("");
 if (root.dataset.engineConnect !== "manual") {
   engine.connect({ shared: root.dataset.engineWorker === "shared" });
 

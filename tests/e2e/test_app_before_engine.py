@@ -1,0 +1,48 @@
+"""What needs no live game is there before the engine has booted (issue #9 items 10 and 11,
+issue #13 item 1): the lobby, the rules pages and History come from the catalog the build
+wrote with the same engine (dist/data/catalog.json); only Start waits, and says why."""
+
+from __future__ import annotations
+
+from matchbook import ENGINE_READY
+from playwright.sync_api import expect
+
+UI_READY = "html[data-ui=ready]"
+GAMES = ["Matatu", "Matchmaster", "The Match-Maker", "Matchmakers"]  # the catalog's order
+
+
+def game_buttons(page) -> list[str]:
+    return page.locator("button.game-pick strong").all_inner_texts()
+
+
+def test_lobby_and_rules_are_complete_while_the_engine_boots(page, hold):
+    release = hold("engine.snapshot.gz")  # the engine stays mid-boot until released
+    page.goto("index.html")
+    page.wait_for_selector(UI_READY, timeout=60_000)  # set once the lobby is drawn
+    assert page.locator("button.game-pick[disabled]").count() == 0  # not the page skeleton
+    assert page.evaluate("document.documentElement.dataset.engine") != "ready"
+    before = game_buttons(page)
+    assert before == GAMES
+    start = page.locator("#start")
+    assert start.get_attribute("aria-disabled") == "true"
+    assert "still loading" in page.locator("#start-why").inner_text()
+
+    # Another game's form, its options in words, from the same data.
+    page.locator("button.game-pick", has_text="Matchmaster").click()
+    expect(page.locator("button.game-pick.selected")).to_contain_text("Matchmaster")
+    expect(page.locator("label", has_text="Rules version")).to_have_count(1)
+
+    # The rules page is readable at once.
+    page.locator("a", has_text="Read the rules of Matchmaster").click()
+    page.wait_for_selector("#rules-h")
+    assert page.locator("#rules-h").inner_text() == "Rules of Matchmaster"
+    assert page.locator("#app").inner_text().count("\n") > 20  # sections, not a placeholder
+    assert page.evaluate("document.documentElement.dataset.engine") != "ready"
+
+    # The engine arrives: nothing reorders, the choice made meanwhile is kept, Start works.
+    release()
+    page.goto("index.html#/")
+    page.wait_for_selector(ENGINE_READY, timeout=90_000)
+    assert game_buttons(page) == before
+    expect(page.locator("button.game-pick.selected")).to_contain_text("Matchmaster")
+    expect(page.locator("#start")).not_to_have_attribute("aria-disabled", "true")
