@@ -34,6 +34,7 @@ from . import rules
 from .bots import BOTS
 from .rulebook import OPTIONS, RULE_VERSIONS
 from .rules import DEATHMATE, PC, SOULMATE, Layout, is_match
+from .search import StrongBot
 from .words import CHANCES, PERSONS
 
 
@@ -60,7 +61,7 @@ class MatchMaker(Game):
     default_players = 2
     RULE_VERSIONS = RULE_VERSIONS
     OPTIONS = OPTIONS
-    BOTS = BOTS
+    BOTS = {**BOTS, "strong": StrongBot}
     ACTIONS = {"open": {"stack": "cell"}, "couple": {}, "ex": {}, "draw_mate": {},
                "skip_mate": {}, "draw_change": {}, "decline_change": {},
                "replace": {"target": "text", "with": "text"}, "attempt_cancel": {},

@@ -68,6 +68,7 @@ from .rules import (
     twin_in_trick,
     undo_refusal,
 )
+from .search import StrongBot
 
 STEPS = {"give": "give", "undo_give": "give", "return": "return", "undo_return": "return"}
 
@@ -80,7 +81,7 @@ class Matchmakers(Game):
     default_players = 4
     RULE_VERSIONS = RULE_VERSIONS
     OPTIONS = OPTIONS
-    BOTS = BOTS
+    BOTS = {**BOTS, "strong": StrongBot}
     ACTIONS = {"start": {}, "give": {"card": "text"}, "undo_give": {"card": "text"},
                "return": {"card": "text"}, "undo_return": {"card": "text"},
                "play": {"card": "text"}, "claim_guide": {"guide": "text", "from": "place"},
