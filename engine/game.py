@@ -34,6 +34,7 @@ snapshot instead of ``check``) still load: their record is replayed.
 import hashlib
 import json
 
+from .bots import bot_levels
 from .errors import IllegalAction
 from .rng import SeededRng
 from .rulebook import rules_in_force
@@ -491,7 +492,8 @@ class Game:
             "default_players": cls.default_players,
             "rule_versions": copy_json(cls.RULE_VERSIONS),
             "options": copy_json(cls.OPTIONS),
-            "bots": list(cls.BOTS),
+            "bots": list(cls.BOTS),  # level ids; the first is the default
+            "bot_levels": bot_levels(cls),  # the same, in the lobby's order, with their words
         }
 
 

@@ -5,7 +5,7 @@ of each top card (the grid's ``seen``), so a bot built fresh for every move (as 
 service builds them) plays like one that has watched the whole game.
 """
 
-from ...bots import Bot, RandomBot
+from ...bots import Bot
 from ...rng import SeededRng
 from .rules import CHANCE_MIXES, PARTNER, SOULMATE, is_match
 from .words import CHANCES
@@ -130,4 +130,9 @@ def forgetful(rng: SeededRng) -> MemoryBot:
     return MemoryBot(rng, memory_turns=3)
 
 
-BOTS = {"basic": MemoryBot, "easy": forgetful, "random": RandomBot}
+
+# How The Match-Maker's levels differ (engine.bots.LEVELS words the rest).
+BOT_WORDS = {
+    "easy": {"about": "Remembers only the cards opened in the last 3 turns."},
+    "basic": {"about": "Remembers every card opened and takes every sure match."},
+}

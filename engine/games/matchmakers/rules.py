@@ -408,13 +408,19 @@ def play_refusal(card, animals, guides, trick, straw: bool = False) -> Refusal |
     lead = lead_colour(trick)
     if lead is None or COLOUR_OF[card] == lead:
         return None
-    followers = [other for other in animals if COLOUR_OF[other] == lead]
-    if not followers:
-        return None
-    return Refusal("tricks.follow", "You must follow {colour} while you can: you hold the"
-                   " {cards}. A guide may always be played instead.",
-                   colour=words.colour_name(lead),
-                   cards=Said(words.card_list, sort_cards(followers)))
+    for other in animals:
+        if COLOUR_OF[other] == lead:
+            # Worded only if shown: playouts ask this for every card of every hand.
+            return Refusal("tricks.follow", "You must follow {colour} while you can: you hold"
+                           " the {cards}. A guide may always be played instead.",
+                           colour=Said(words.colour_name, lead),
+                           cards=Said(_followers_text, (lead, tuple(animals))))
+    return None
+
+
+def _followers_text(lead_and_animals) -> str:
+    lead, animals = lead_and_animals
+    return words.card_list(sort_cards(other for other in animals if COLOUR_OF[other] == lead))
 
 
 def claim_refusal(guide, source, claim) -> Refusal | None:

@@ -38,8 +38,13 @@ class MatchmakersSearch(Adapter):
         if view["straw"] is not None:
             for stacks in view["straw"]:
                 seen.update(stack["up"] for stack in stacks if stack["up"] is not None)
-        known = [card for card in passed if card not in seen]  # in the partner's hand
-        unseen = [card for card in ANIMALS if card not in seen and card not in known]
+        # Played cards not in sight went to the other team's private campsite; passed
+        # cards neither played nor in sight are still in the partner's hand.
+        played = {card for _, card, _ in plays if card not in GUIDE_SET}
+        camp_known = [card for card in ANIMALS if card in played and card not in seen]
+        known = [card for card in passed if card not in seen and card not in played]
+        unseen = [card for card in ANIMALS if card not in seen and card not in played
+                  and card not in known]
         straw = view["straw"] is not None
         bans = {other: set() for other in range(players)}
         for other, card, before in plays:
@@ -56,7 +61,7 @@ class MatchmakersSearch(Adapter):
                 slots += [Slot(("down", owner, index), 1)
                           for index, stack in enumerate(stacks) if stack["down"]]
         for camp in hidden_camps:
-            slots.append(Slot(("campsite", camp["team"]), camp["count"]))
+            slots.append(Slot(("campsite", camp["team"]), camp["count"], known=camp_known))
         return unseen, slots
 
     def world(self, view: dict, dealt: dict, rng) -> dict:
@@ -84,7 +89,8 @@ class MatchmakersSearch(Adapter):
 
     def policy(self, world, seat: int, moves, rng):
         move = moves[rng.randbelow(len(moves))]
-        while move["type"].startswith("undo_"):  # a playout never takes a pick back
+        while not isinstance(move, str) and move["type"].startswith("undo_"):
+            # a playout never takes a pick back
             move = moves[rng.randbelow(len(moves))]
         return move
 

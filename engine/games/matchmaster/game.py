@@ -13,7 +13,7 @@ Actions (every action names its seat, because the bids are simultaneous):
     {"type": "play", "card": "DO9", "seat": 1}
 """
 
-from ...bots import RandomBot
+from ...bots import RandomBot, careless
 from ...errors import IllegalAction, Refusal
 from ...game import Game
 from . import position as positions
@@ -56,7 +56,8 @@ class Matchmaster(Game):
     default_players = 4
     RULE_VERSIONS = RULE_VERSIONS
     OPTIONS = OPTIONS
-    BOTS = {"basic": BasicBot, "random": RandomBot, "strong": StrongBot}
+    BOTS = {"basic": BasicBot, "easy": careless(BasicBot), "strong": StrongBot,
+            "random": RandomBot}
     ACTIONS = {"bid": {"bid": "int"}, "play": {"card": "text"}}
     STATE = ("first_dealer", "round", "stage", "hands", "stock", "played", "trick", "leader",
              "bids", "tricks_won", "last_trick", "score_rows", "carried")
