@@ -10,7 +10,9 @@ is its own; the rest is here:
    a player failed to follow, a trump higher than one they were made to beat).
 2. **A consistent deal.** ``deal_hidden`` deals the unseen cards into the slots with the bot's
    own ``SeededRng``, every constraint kept (a randomized deal, retried, then an exact
-   matching; never an endless loop).
+   matching; never an endless loop). Where what the others did makes some deals likelier
+   (a bid), the adapter's ``likelihood`` weighs them: a deal is kept with that probability,
+   for a few tries (rejection sampling, bounded).
 3. **A world.** ``adapter.world(view, dealt, rng)`` writes a scenario in the game's own
    ``position.py`` format from the view and that deal, and ``engine.from_scenario`` builds it
    like any scenario, so a world the rules could not reach is refused, never played.
@@ -44,6 +46,7 @@ from .scenario import from_scenario
 
 DEAL_TRIES = 12  # randomized deals tried before the exact matching
 WORLD_TRIES = 4  # deals tried for one world before doing with fewer worlds
+LIKELY_TRIES = 8  # deals weighed by the adapter's likelihood before taking the last one
 
 
 class Slot:
@@ -173,6 +176,7 @@ class SearchBot(Bot):
         self.budget = budget
         self.refused_worlds = 0
         self.rejected_worlds = 0
+        self.unlikely_deals = 0
         self.playouts = 0  # in all decisions, for benchmarks
 
     def choose(self, view: dict, legal_actions: list) -> dict:
@@ -206,10 +210,17 @@ class SearchBot(Bot):
 
     def _world(self, view, hidden, legal_actions, seat):
         unseen, slots = hidden
+        adapter = self.adapter
         for _ in range(WORLD_TRIES):
-            try:
+            for _ in range(LIKELY_TRIES):
                 dealt = deal_hidden(unseen, slots, self.rng)
-                world = from_scenario(self.adapter.world(view, dealt, self.rng))
+                # Rejection by how likely the deal makes what the others did (their bids):
+                # kept with the adapter's probability.
+                if self.rng.randbelow(1 << 20) < adapter.likelihood(view, dealt) * (1 << 20):
+                    break
+                self.unlikely_deals += 1
+            try:
+                world = from_scenario(adapter.world(view, dealt, self.rng))
             except IllegalAction:
                 self.refused_worlds += 1
                 continue
@@ -242,6 +253,13 @@ class Adapter:
     def hidden(self, view: dict) -> tuple:
         """``(unseen cards, [Slot, ...])``: what the seat cannot see, and where it may lie."""
         raise NotImplementedError
+
+    def likelihood(self, view: dict, dealt: dict) -> float:
+        """How likely this deal makes what the other players were seen to do, from 0 to 1,
+        relative to the likeliest deal (1, the default: every consistent deal alike). A deal
+        is kept with this probability, so worlds follow what the table revealed (Matchmaster:
+        a player who bid 3 holds a hand worth about 3 tricks)."""
+        return 1.0
 
     def world(self, view: dict, dealt: dict, rng: SeededRng) -> dict:
         """A scenario (the game's position format) from the view and a deal of the hidden

@@ -196,6 +196,19 @@ def arrangement_points(cards) -> int:
     return sum(_value_points(value, tuple(row)) for value, row in counts.items())
 
 
+def gain_points(cards, card) -> int:
+    """How many points ``card`` adds to a campsite of ``cards`` (MK-A18): only the sets of its
+    value can change, so only those are arranged again (bots ask this for every choice)."""
+    value, colour = VALUE_OF[card], COLOURS.index(card[0])
+    row = [0, 0, 0, 0]
+    for other in cards:
+        if VALUE_OF[other] == value:
+            row[COLOURS.index(other[0])] += 1
+    before = _value_points(value, tuple(row))
+    row[colour] += 1
+    return _value_points(value, tuple(row)) - before
+
+
 def guide_penalty(guides) -> int:
     """Held guides at the end of a round: -2 × value each (scoring.trumps)."""
     return -2 * sum(VALUE_OF[guide] for guide in guides)

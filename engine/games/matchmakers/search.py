@@ -7,12 +7,22 @@ them to both partners), until played. Constraints come from the round's tricks t
 rules' own predicate: a player who did not follow the colour led held none of it
 (tricks.follow). The exchange itself is played as the basic bot plays it; the search
 decides the cards, the guides to recruit and the cards to collect, with playouts to the end
-of the round scored as the seat's team's points for the round less the other team's.
+of the round (a greedy rule of thumb for every seat, ``_card``: the basic bot's estimates cost
+too much to run thousands of times) scored as the seat's team's points for the round less
+the other team's.
 """
 
 from ...search import Adapter, SearchBot, Slot, ruled_out
 from .bots import BasicBot
-from .rules import ANIMALS, GUIDE_SET, play_refusal
+from .rules import (
+    ANIMALS,
+    GUIDE_SET,
+    VALUE_OF,
+    gain_points,
+    play_refusal,
+    trick_outcome,
+    twin_in_trick,
+)
 
 SEARCHED = ("play", "claim_guide", "decline_guide", "collect")
 RESOLVED = ("trick", "matchmaking", "guides_only")
@@ -88,11 +98,22 @@ class MatchmakersSearch(Adapter):
                 "options": view["options"], "rng": str(rng.next_u64()), "position": position}
 
     def policy(self, world, seat: int, moves, rng):
-        move = moves[rng.randbelow(len(moves))]
-        while not isinstance(move, str) and move["type"].startswith("undo_"):
-            # a playout never takes a pick back
-            move = moves[rng.randbelow(len(moves))]
-        return move
+        stage = world.stage
+        if stage == "play":
+            return _card(world, seat, moves)
+        team = world.team_of(seat)
+        if stage == "collect":  # the card that adds most to the team's campsite
+            camp = world.campsites[team]
+            return max(moves, key=lambda a: (gain_points(camp, a["card"]),
+                                             -VALUE_OF[a["card"]]))
+        if stage == "claim":  # a guide is worth it with tricks to spend it on
+            claim = world.resolution["claim"]
+            source = claim["from"]
+            spare = _tricks_left(world) - len(world.guides[seat])
+            keep = source == "office" or world.team_of(source) != team
+            wanted = "claim_guide" if keep and spare >= 3 else "decline_guide"
+            return next(a for a in moves if a["type"] == wanted)
+        return next(a for a in moves if not a["type"].startswith("undo_"))
 
     def done(self, world, view: dict) -> bool:
         return bool(world.score_rows)  # a world starts with no rows: this round was scored
@@ -104,6 +125,62 @@ class MatchmakersSearch(Adapter):
 
     def fallback(self, view: dict, legal_actions: list, rng) -> dict:
         return BasicBot(rng).choose(view, legal_actions)
+
+
+def _tricks_left(world) -> int:
+    """About how many tricks the round has left (it ends when a hand runs out, MK-A17)."""
+    if world.players == 4:
+        return min(len(hand) for hand in world.hands)
+    return min(world.cards_left(seat) for seat in (0, 1)) // 2
+
+
+def _card(world, seat: int, cards) -> str:
+    """The playouts' card: a greedy rule of thumb on the campsites, far cheaper than the basic
+    bot's estimates. A Matchmaking that sends home more than it costs; a trick worth winning
+    (a card in it adds to the team's sets) won as cheaply as possible, with a guide if need
+    be; guides spent before the round ends (held ones cost twice their value); otherwise a
+    card that gives the winner least."""
+    trick, players = world.trick, world.players
+    team = world.team_of(seat)
+    ours, theirs = world.campsites[team], world.campsites[1 - team]
+    best, best_value = None, 0
+    for card in cards:
+        if card in GUIDE_SET:
+            continue
+        twin = twin_in_trick(trick, seat, card, world.options["allow_self_matchmaking"])
+        if twin is not None:  # MK-A16: the other animals go home to their owners' teams
+            value = 0
+            for index, (owner, played) in enumerate(trick):
+                if index != twin and played not in GUIDE_SET:
+                    owner_team = world.team_of(owner)
+                    gain = gain_points(world.campsites[owner_team], played)
+                    value += gain if owner_team == team else -gain
+            if value >= best_value:
+                best, best_value = card, value
+    if best is not None:
+        return best
+    animals = [card for card in cards if card not in GUIDE_SET]
+    guides = [card for card in cards if card in GUIDE_SET]
+    if guides and (not animals or _tricks_left(world) <= len(world.guides[seat]) + 1):
+        return min(guides, key=VALUE_OF.__getitem__)
+    if not trick:
+        return min(animals, key=lambda card: (gain_points(theirs, card), VALUE_OF[card]))
+    offer = max((gain_points(ours, played) for owner, played in trick
+                 if owner != seat and played not in GUIDE_SET), default=-1)
+    rule = world.options["trump_vs_trump"]
+    winning = [card for card in animals
+               if trick_outcome(trick + [[seat, card]], rule)[0] == len(trick)]
+    if offer > 0:
+        if winning:
+            return min(winning, key=VALUE_OF.__getitem__)
+        if guides:
+            return min(guides, key=VALUE_OF.__getitem__)
+    losing = [card for card in animals if card not in winning] or animals
+    lead_owner = trick[trick_outcome(trick, rule)[0]][0]
+    if players == 4 and world.team_of(lead_owner) == team:
+        # the partner is winning: give the partner the best card to take home
+        return max(losing, key=lambda card: (gain_points(ours, card), -VALUE_OF[card]))
+    return min(losing, key=lambda card: (gain_points(theirs, card), -VALUE_OF[card]))
 
 
 def _legal_from(card, before, straw: bool):

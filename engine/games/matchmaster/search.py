@@ -4,15 +4,18 @@ Hidden: the other hands, the undealt stock, and the cards of finished tricks the
 shows (a game set up from a position). Constraints come from the round's log, through the
 rules' own predicates: a seat that played a card could not have held any card whose presence
 would have made that play illegal (a colour it failed to follow, a trump when it threw off, a
-trump above the one it failed to beat). Bids made but not yet revealed (play.secret) are the
-basic bot's bid for the sampled hand. A playout runs to the end of the round with the basic
-bot's bidding and play for every seat; its value is the seat's points for the round less the
-others' mean.
+trump above the one it failed to beat). Revealed bids weigh the deals (``likelihood``): a
+hand whose rule-of-thumb bid is far from the bid made is less likely. Bids made but not yet
+revealed (play.secret) are the basic bot's bid for the sampled hand. A playout runs to the
+end of the round with the basic bot's bidding and play for every seat; its value is the
+seat's points for the round less the others' mean.
 """
 
 from ...search import Adapter, SearchBot, Slot, ruled_out
 from .bots import BasicBot, basic_bid, basic_card
 from .rules import DECK, Duty, card_refusal
+
+BID_DECAY = 0.4  # how much less likely a deal is per trick its bid misses by
 
 
 class MatchmasterSearch(Adapter):
@@ -37,7 +40,28 @@ class MatchmasterSearch(Adapter):
                           known=[card for card in DECK if card in known_played]))
         slots.append(Slot("stock", len(unseen) - sum(slot.size - len(slot.known)
                                                      for slot in slots)))
+        # for likelihood(): what each seat has played this round, when the log shows it all
+        self.played_by = None
+        if _round_start_shown(view):
+            self.played_by = {other: [card for who, card, _ in finished + current
+                                      if who == other] for other in range(players)}
         return unseen, slots
+
+    def likelihood(self, view: dict, dealt: dict) -> float:
+        """Revealed bids make some deals likelier: a seat's hand as dealt (what it holds in
+        this world plus what it played) is weighed by how far the basic bot's bid for it is
+        from the bid it made, BID_DECAY per trick of difference."""
+        if not view["bids_revealed"] or self.played_by is None:
+            return 1.0
+        seat, players = view["seat"], view["players"]
+        bids = range(view["bid_range"][1] + 1)
+        weight = 1.0
+        for other in range(players):
+            if other != seat:
+                dealt_hand = dealt[("hand", other)] + self.played_by[other]
+                guess = basic_bid(dealt_hand, players, bids)
+                weight *= BID_DECAY ** abs(guess - view["bids"][other])
+        return weight
 
     def world(self, view: dict, dealt: dict, rng) -> dict:
         seat, players = view["seat"], view["players"]
@@ -82,6 +106,14 @@ def _legal_from(card, before, options):
     def legal(hand) -> bool:
         return card_refusal(Duty(hand, before, reference, undertrump), card) is None
     return legal
+
+
+def _round_start_shown(view: dict) -> bool:
+    """Whether the log shows this round from its deal (not from a position set up)."""
+    for entry in reversed(view["log"]):
+        if entry["kind"] in ("deal", "position"):
+            return entry["kind"] == "deal"
+    return False
 
 
 def _round_plays(view: dict) -> tuple:
