@@ -33,9 +33,13 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 # Plays one game in the engine worker and returns the strong seat's decision times (ms).
 PLAY_JS = """
 async ({game, players, seed, levels, moves}) => {
+  // The engine's page side (static/js/engine.mjs), or the PyScript worker of older builds.
+  const engine = globalThis.matchbookEngine;
   const script = document.querySelector('script[type="py"][worker][name="engine"]');
-  const call = async (request) =>
-    JSON.parse(String(await script.xworker.sync.handle(JSON.stringify(request))));
+  const send = engine ? (text) => engine.call(text)
+                      : (text) => script.xworker.sync.handle(text);
+  if (engine) await engine.ready;
+  const call = async (request) => JSON.parse(String(await send(JSON.stringify(request))));
   const slot = "bench";
   let state = await call({op: "new", game, players, seed, slot, bounded: true,
                           log_from: 1 << 30});

@@ -67,7 +67,13 @@ class Slot:
 
 def deal_hidden(unseen, slots, rng: SeededRng) -> dict:
     """``{slot name: cards}``: the ``unseen`` cards dealt into ``slots`` so that every slot
-    gets its size, its known cards and none of its banned ones.
+    gets its size, its known cards and none of its banned ones (``Dealer``, once)."""
+    return Dealer(unseen, slots).deal(rng)
+
+
+class Dealer:
+    """Deals the ``unseen`` cards into ``slots`` again and again (a decision deals many
+    worlds), with what does not change between deals worked out once.
 
     Unconstrained slots are a plain shuffle. With constraints, a randomized deal places the
     most constrained cards first, each into an allowed slot with room (weighted by the room
@@ -75,27 +81,38 @@ def deal_hidden(unseen, slots, rng: SeededRng) -> dict:
     consistent deal whenever one exists. If none exists (constraints that contradict each
     other, e.g. inferred from a position set up by hand), the bans are dropped and the cards
     dealt freely: the least constrained deal, rather than no decision at all."""
-    cards = list(unseen)
-    room = [slot.size - len(slot.known) for slot in slots]
-    if min(room, default=0) < 0 or sum(room) != len(cards):
-        raise ValueError(f"{len(cards)} unseen cards do not fill the hidden slots {slots}")
-    rng.shuffle(cards)
-    dealt = None
-    if any(slot.banned for slot in slots):
-        allowed = {card: [i for i, slot in enumerate(slots)
-                          if room[i] and card not in slot.banned] for card in cards}
-        for _ in range(DEAL_TRIES):
-            dealt = _try_deal(cards, allowed, room, rng)
-            if dealt is not None:
-                break
-        else:
-            dealt = _match_deal(cards, allowed, room)
-    if dealt is None:  # no constraints, or none that any deal can keep
-        dealt, start = [], 0
-        for size in room:
-            dealt.append(cards[start:start + size])
-            start += size
-    return {slot.name: slot.known + hand for slot, hand in zip(slots, dealt, strict=True)}
+
+    def __init__(self, unseen, slots):
+        self.cards = list(unseen)
+        self.slots = slots
+        self.room = [slot.size - len(slot.known) for slot in slots]
+        if min(self.room, default=0) < 0 or sum(self.room) != len(self.cards):
+            raise ValueError(f"{len(self.cards)} unseen cards do not fill the hidden slots"
+                             f" {slots}")
+        self.allowed = None
+        if any(slot.banned for slot in slots):
+            self.allowed = {card: [i for i, slot in enumerate(slots)
+                                   if self.room[i] and card not in slot.banned]
+                            for card in self.cards}
+
+    def deal(self, rng: SeededRng) -> dict:
+        cards, room, allowed = list(self.cards), self.room, self.allowed
+        rng.shuffle(cards)
+        dealt = None
+        if allowed is not None:
+            for _ in range(DEAL_TRIES):
+                dealt = _try_deal(cards, allowed, room, rng)
+                if dealt is not None:
+                    break
+            else:
+                dealt = _match_deal(cards, allowed, room)
+        if dealt is None:  # no constraints, or none that any deal can keep
+            dealt, start = [], 0
+            for size in room:
+                dealt.append(cards[start:start + size])
+                start += size
+        return {slot.name: slot.known + hand
+                for slot, hand in zip(self.slots, dealt, strict=True)}
 
 
 def _try_deal(cards, allowed, room, rng):
@@ -106,11 +123,14 @@ def _try_deal(cards, allowed, room, rng):
         options = [i for i in allowed[card] if left[i]]
         if not options:
             return None
-        pick = rng.randbelow(sum(left[i] for i in options))
-        for i in options:
-            pick -= left[i]
-            if pick < 0:
-                break
+        if len(options) == 1:
+            i = options[0]
+        else:
+            pick = rng.randbelow(sum(left[i] for i in options))
+            for i in options:
+                pick -= left[i]
+                if pick < 0:
+                    break
         hands[i].append(card)
         left[i] -= 1
     return hands
@@ -185,7 +205,7 @@ class SearchBot(Bot):
         if len(candidates) == 1:
             return candidates[0]
         seat = view["seat"]
-        hidden = adapter.hidden(view)
+        dealer = Dealer(*adapter.hidden(view))
         survivors = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
         stages = max(1, math.ceil(math.log2(len(candidates))))
@@ -193,7 +213,7 @@ class SearchBot(Bot):
         played_any = False
         for stage in range(stages):
             for _ in range(max(1, per_stage // len(survivors))):
-                world = self._world(view, hidden, legal_actions, seat)
+                world = self._world(view, dealer, legal_actions, seat)
                 if world is None:
                     continue
                 played_any = True
@@ -208,12 +228,11 @@ class SearchBot(Bot):
         best = min(survivors, key=lambda i: (-totals[i], i))
         return candidates[best]
 
-    def _world(self, view, hidden, legal_actions, seat):
-        unseen, slots = hidden
+    def _world(self, view, dealer, legal_actions, seat):
         adapter = self.adapter
         for _ in range(WORLD_TRIES):
             for _ in range(LIKELY_TRIES):
-                dealt = deal_hidden(unseen, slots, self.rng)
+                dealt = dealer.deal(self.rng)
                 # Rejection by how likely the deal makes what the others did (their bids):
                 # kept with the adapter's probability.
                 if self.rng.randbelow(1 << 20) < adapter.likelihood(view, dealt) * (1 << 20):

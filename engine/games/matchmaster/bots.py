@@ -3,7 +3,11 @@
 import math
 
 from ...bots import Bot
-from .rules import COLOUR_OF, RANK_OF, TRUMP, score_hand, trick_winner
+from .rules import COLOUR_OF, DECK, RANK_OF, TRUMP, score_hand, trick_winner
+
+# The cards above each card in its colour: the ones that can beat it there.
+ABOVE = {card: frozenset(other for other in DECK if COLOUR_OF[other] == COLOUR_OF[card]
+                         and RANK_OF[other] > RANK_OF[card]) for card in DECK}
 
 
 def _strength(card: str) -> int:
@@ -29,7 +33,7 @@ def win_chances(hand, players: int) -> list:
     chances = []
     for card in hand:
         colour = COLOUR_OF[card]
-        higher = sum(1 for r in range(RANK_OF[card] + 1, 14) if colour + str(r) not in held)
+        higher = len(ABOVE[card] - held)
         if colour == TRUMP:
             chances.append(low_trump + (1 - low_trump) * math.exp(-fall * higher))
         else:

@@ -12,7 +12,7 @@ seat's points for the round less the others' mean.
 """
 
 from ...search import Adapter, SearchBot, Slot, ruled_out
-from .bots import BasicBot, basic_bid, basic_card
+from .bots import BasicBot, basic_bid, basic_card, win_chances
 from .rules import DECK, Duty, card_refusal
 
 BID_DECAY = 0.4  # how much less likely a deal is per trick its bid misses by
@@ -49,19 +49,18 @@ class MatchmasterSearch(Adapter):
 
     def likelihood(self, view: dict, dealt: dict) -> float:
         """Revealed bids make some deals likelier: a seat's hand as dealt (what it holds in
-        this world plus what it played) is weighed by how far the basic bot's bid for it is
-        from the bid it made, BID_DECAY per trick of difference."""
+        this world plus what it played) is weighed by how far the tricks it is worth (the
+        sum of its cards' chances, bots.win_chances) are from the bid it made, BID_DECAY per
+        trick of difference."""
         if not view["bids_revealed"] or self.played_by is None:
             return 1.0
         seat, players = view["seat"], view["players"]
-        bids = range(view["bid_range"][1] + 1)
-        weight = 1.0
+        miss = 0.0
         for other in range(players):
             if other != seat:
                 dealt_hand = dealt[("hand", other)] + self.played_by[other]
-                guess = basic_bid(dealt_hand, players, bids)
-                weight *= BID_DECAY ** abs(guess - view["bids"][other])
-        return weight
+                miss += abs(sum(win_chances(dealt_hand, players)) - view["bids"][other])
+        return BID_DECAY ** miss
 
     def world(self, view: dict, dealt: dict, rng) -> dict:
         seat, players = view["seat"], view["players"]
