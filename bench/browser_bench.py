@@ -1,27 +1,36 @@
-"""Browser figures for the built site: load times, bytes, responsiveness, engine speed.
+"""Browser figures for the built site: load times beside a bare reference, bytes,
+responsiveness, engine speed, Lighthouse.
 
-    .venv/bin/python bench/browser_bench.py [--clicks 20] [--pyodide-games 40] [--headed]
+    .venv/bin/python bench/browser_bench.py [--rounds 3] [--clicks 20] [--no-lighthouse]
 
 Builds dist/ if needed, serves it on 127.0.0.1 with a server that counts requests and bytes
-per path, and drives Debian's Chromium (Playwright, egress blocked) through:
+per path (and bench/reference/ at /reference/), and drives Debian's Chromium (Playwright,
+egress blocked) through:
 
-1. a cold visit (fresh on-disk profile) and a warm visit (same profile relaunched, the
-   service worker in control): first paint, first contentful paint, UI ready
-   (html[data-ui=ready]) and engine ready (html[data-engine=ready]);
-2. the longest main-thread task of the cold visit, overall and after UI ready;
+1. rounds that alternate the app and the bare reference page (bench/reference/: a MicroPython
+   page with a bare Pyodide worker importing one small module, the same vendored runtimes),
+   each in a fresh on-disk profile: a cold visit, then a warm one (same profile relaunched;
+   for the app, its service worker in control). Per visit: first paint, UI ready
+   (html[data-ui=ready]), engine ready (html[data-engine=ready]) and, for the app, the
+   worker's own timings (snapshot used, runtime loaded). Medians and app/reference ratios;
+2. the longest main-thread task, overall and after UI ready;
 3. bytes sent by the server on the first visit against the site's unique bytes, and how
    often pyodide.asm.wasm was asked for (first visit: 1, warm visit: 0);
-4. click -> re-render latency in a Matatu game (1 human, 2 bots at bot_delay_ms 0);
+4. click -> re-render latency in a Matatu game (1 human, 2 bots at bot_delay_ms 0), then a
+   reload mid-game: time to the position, to the first legal card, to the first accepted move;
 5. bot move time in the browser (one "bot" engine call plus one render);
-6. Matatu random playouts per second in CPython and in Pyodide (the engine worker's
-   "bench" op, reached through the worker's PyScript handle from JavaScript).
+6. Matatu random playouts per second in CPython and in Pyodide (the engine worker's "bench"
+   op, through matchbookEngine.call);
+7. Lighthouse 12.8.2 (mobile, simulated throttling) on the lobby and on the reference page:
+   performance score and total blocking time (installed on demand into bench/.lighthouse/,
+   which git ignores; needs npm and /usr/bin/chromium).
 
 Times are stamped in the page (performance.now(), whose origin is the navigation start) by
-init scripts: a MutationObserver on <html>'s data-* attributes, a capturing click listener
-and a buffered 'longtask' PerformanceObserver. A MutationObserver runs at the end of the
-script that changed the attribute, so "UI ready" includes the lobby's first render.
+init scripts: a MutationObserver on <html>'s data-* attributes and on the table, a capturing
+click listener and a buffered 'longtask' PerformanceObserver. A MutationObserver runs at the
+end of the script that changed the attribute, so "UI ready" includes the lobby's first render.
 
-Prints a table and a final ``BENCH_JSON {...}`` line; asserts nothing about time
+Prints tables and a final ``BENCH_JSON {...}`` line; asserts nothing about time
 (DESIGN.md: benchmarks are not tests).
 """
 
@@ -31,12 +40,14 @@ import argparse
 import json
 import os
 import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests" / "e2e"), str(ROOT / "tools")]
@@ -50,6 +61,11 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from engine.service import handle  # noqa: E402
 
 WASM = "pyodide.asm.wasm"
+REFERENCE = ROOT / "bench" / "reference"
+REFERENCE_PAGE = "reference/index.html"
+LIGHTHOUSE_VERSION = "12.8.2"
+LIGHTHOUSE_DIR = ROOT / "bench" / ".lighthouse"  # git-ignored; never the site's package.json
+LIGHTHOUSE_CHROME = "/usr/bin/chromium"
 LAUNCH_ARGS = [  # as tests/e2e/conftest.py: nothing leaves the machine, HTTP cache kept
     "--disable-gpu",
     "--disable-background-networking",
@@ -64,7 +80,20 @@ LAUNCH_ARGS = [  # as tests/e2e/conftest.py: nothing leaves the machine, HTTP ca
 MARKS_JS = """
 (() => {
   if (window.top !== window || window.__bench) return;
-  const bench = window.__bench = {ui: null, engine: null, longtasks: [], clicks: [], moves: []};
+  const bench = window.__bench = {ui: null, engine: null, table: null, playable: null,
+                                  longtasks: [], clicks: [], moves: []};
+  // When the table first shows, and when a card (or choice) first becomes clickable.
+  const board = new MutationObserver(() => {
+    const now = performance.now();
+    if (bench.table === null && document.querySelector(".table")) bench.table = now;
+    if (bench.playable === null
+        && document.querySelector(".hand button.legal, .choices button[data-action]")) {
+      bench.playable = now;
+    }
+    if (bench.table !== null && bench.playable !== null) board.disconnect();
+  });
+  board.observe(document, {subtree: true, childList: true, attributes: true,
+                           attributeFilter: ["class"]});
   const seen = new Map();  // attribute -> last value, so re-setting the same value is no event
   new MutationObserver((records) => {
     const now = performance.now();
@@ -105,13 +134,9 @@ localStorage.setItem("matchbook:settings",
   JSON.stringify({kind: "settings", schema: 1, values: {bot_delay_ms: 0}}));
 """
 
-# The engine worker's exported handle(), called from JavaScript: PyScript keeps the worker on
-# its <script> element (element.xworker) and the worker's __export__ on xworker.sync.
+# The engine worker, called from JavaScript as the UI calls it (static/js/engine.mjs).
 ENGINE_CALL_JS = """
-async (request) => {
-  const script = document.querySelector('script[type="py"][worker][name="engine"]');
-  return String(await script.xworker.sync.handle(request));
-}
+async (request) => String(await matchbookEngine.call(request))
 """
 
 LOAD_MARKS_JS = """
@@ -122,6 +147,8 @@ LOAD_MARKS_JS = """
   const b = window.__bench;
   return {fp: paint["first-paint"] ?? null, fcp: paint["first-contentful-paint"] ?? null,
           ui: b.ui, engine: b.engine, longtasks: b.longtasks,
+          table: b.table, playable: b.playable,
+          worker: globalThis.matchbookEngine ? matchbookEngine.timings : null,
           html: nav.responseStart ?? null, sw: nav.workerStart || null,
           dcl: nav.domContentLoadedEventEnd ?? null, load: nav.loadEventEnd ?? null,
           controlled: !!navigator.serviceWorker.controller};
@@ -160,6 +187,14 @@ class _CountingHandler(conftest._QuietHandler):
         self.bench_path = urlsplit(self.path).path
         return super().send_head()
 
+    def translate_path(self, path):
+        # bench/reference/ is served at /reference/, beside the site (same server, same
+        # vendored runtimes at /static/vendor/).
+        route = unquote(urlsplit(path).path)
+        if route.startswith("/reference/"):
+            return str(REFERENCE / route[len("/reference/"):])
+        return super().translate_path(path)
+
 
 class ByteCountingServer(conftest.RecordingServer):
     """tests/e2e's RecordingServer (paths asked for), plus bytes sent per path."""
@@ -196,8 +231,9 @@ def site_bytes(dist: Path) -> tuple[int, int]:
 
 
 class Browser:
-    def __init__(self, playwright, url: str, headed: bool):
+    def __init__(self, playwright, url: str, headed: bool, server=None):
         self.playwright = playwright
+        self.server = server
         self.url = url
         self.headed = headed
         self.foreign: list[str] = []
@@ -226,11 +262,11 @@ def page_of(context):
     return context.pages[0] if context.pages else context.new_page()
 
 
-def load(page, reload: bool = False) -> dict:
+def load(page, reload: bool = False, path: str = "index.html") -> dict:
     if reload:
         page.reload()
     else:
-        page.goto("index.html")
+        page.goto(path)
     page.wait_for_selector(matchbook.ENGINE_READY, timeout=120_000)
     page.wait_for_timeout(1000)  # let the tasks after engine-ready (first lobby, SW) show up
     return page.evaluate(LOAD_MARKS_JS)
@@ -305,6 +341,83 @@ def pyodide_bench(page, games: int) -> dict:
     return json.loads(page.evaluate(ENGINE_CALL_JS, request))
 
 
+def reload_mid_game(page) -> dict:
+    """Reload while a human is to move; then play the first legal card as soon as there is one.
+
+    Returns ms from the reload's navigation start: UI ready, the position shown, the first
+    card clickable, the engine ready, and the first move accepted (html[data-moves] grew)."""
+    if page.evaluate("location.hash") != "#/":
+        page.evaluate("location.hash = '#/'")
+    matchbook.start_matatu(page, players=3, seed="77", seats=["human", "bot", "bot"])
+    if matchbook.wait_idle(page) == "human":
+        matchbook.play_one_turn(page)
+    if matchbook.wait_idle(page) != "human":
+        return {}
+    before = matchbook.moves(page)
+    page.reload()
+    page.wait_for_selector(".hand button.legal, .choices button[data-action]", timeout=120_000)
+    matchbook.play_one_turn(page)
+    marks = page.evaluate("""(before) => {
+        const b = window.__bench;
+        const accepted = b.moves.find((m) => m.moves > before);
+        return {ui: b.ui, table: b.table, playable: b.playable, engine: b.engine,
+                accepted: accepted ? accepted.t : null};
+    }""", before)
+    return {key: rounded(value) for key, value in marks.items()}
+
+
+# --------------------------------------------------------------------------- Lighthouse
+
+
+def lighthouse_cli() -> Path | None:
+    """Lighthouse's CLI, installed into bench/.lighthouse/ the first time (npm, pinned)."""
+    cli = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
+    if cli.is_file():
+        return cli
+    if shutil.which("npm") is None:
+        return None
+    print(f"installing lighthouse@{LIGHTHOUSE_VERSION} into {LIGHTHOUSE_DIR} ...", file=sys.stderr)
+    LIGHTHOUSE_DIR.mkdir(parents=True, exist_ok=True)
+    (LIGHTHOUSE_DIR / "package.json").write_text(
+        '{"name": "matchbook-bench-lighthouse", "private": true}\n', encoding="utf-8")
+    done = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error",
+                           f"lighthouse@{LIGHTHOUSE_VERSION}"], cwd=LIGHTHOUSE_DIR,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        print(f"lighthouse install failed: {done.stderr.strip()[-500:]}", file=sys.stderr)
+        return None
+    return cli if cli.is_file() else None
+
+
+def lighthouse(cli: Path, url: str) -> dict:
+    """Lighthouse (mobile, simulated throttling) on one page: performance and blocking time."""
+    with tempfile.TemporaryDirectory(prefix="matchbook-lh-") as scratch:
+        report = Path(scratch) / "report.json"
+        flags = " ".join(["--headless=new", "--no-sandbox", "--disable-gpu",
+                          "--no-first-run", "--disable-background-networking",
+                          "--proxy-server=http://127.0.0.1:9",
+                          f"--user-data-dir={Path(scratch) / 'profile'}"])
+        done = subprocess.run(
+            ["node", str(cli), url, "--only-categories=performance", "--output=json",
+             f"--output-path={report}", "--quiet", f"--chrome-flags={flags}"],
+            env={**os.environ, "CHROME_PATH": LIGHTHOUSE_CHROME}, capture_output=True,
+            text=True, timeout=600, check=False)
+        if not report.is_file():
+            return {"error": (done.stderr.strip() or f"exit {done.returncode}")[-300:]}
+        data = json.loads(report.read_text())
+    audits = data["audits"]
+
+    def value(name):
+        return rounded(audits.get(name, {}).get("numericValue"))
+
+    score = data["categories"]["performance"]["score"]
+    return {"performance": score, "tbt_ms": value("total-blocking-time"),
+            "fcp_ms": value("first-contentful-paint"),
+            "lcp_ms": value("largest-contentful-paint"), "tti_ms": value("interactive"),
+            "max_fid_ms": value("max-potential-fid"),
+            "warnings": data.get("runWarnings", [])[:3]}
+
+
 # --------------------------------------------------------------------------- figures
 
 
@@ -348,13 +461,51 @@ def rounded(value):
     return None if value is None else round(value, 1)
 
 
+
+
+def median(values) -> float | None:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def ratio(a, b) -> float | None:
+    return round(a / b, 2) if a is not None and b else None
+
+
+def times(value) -> str:
+    return "n/a" if value is None else f"{value:.2f}x"
+
+
+def visit(browser, profile: Path, path: str) -> dict:
+    """A cold visit and a warm one (same profile relaunched) of one page, in a fresh profile."""
+    figures = {}
+    for kind in ("cold", "warm"):
+        context = browser.launch(profile)
+        page = page_of(context)
+        browser.server.reset()
+        marks = load(page, path=path)
+        if kind == "cold" and path == "index.html":
+            wait_service_worker(page)
+            page.wait_for_timeout(500)  # the last precache responses
+        marks["requests"], marks["bytes"] = browser.server.snapshot()
+        figures[kind] = marks
+        if kind == "warm" and path == "index.html":
+            figures["context"] = context  # kept open: the game is played in it
+        else:
+            context.close()
+    return figures
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="alternations of app and reference (cold and warm visits each)")
     parser.add_argument("--clicks", type=int, default=20, help="human actions to time")
     parser.add_argument("--pyodide-games", type=int, default=40,
                         help="random 4-player Matatu playouts in Pyodide")
     parser.add_argument("--cpython-games", type=int, default=40,
                         help="random 4-player Matatu playouts in CPython (each way)")
+    parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument("--headed", action="store_true", help="show the browser")
     args = parser.parse_args(argv)
     if not os.access(conftest.CHROMIUM, os.X_OK):
@@ -366,43 +517,40 @@ def main(argv=None) -> int:
     server = ByteCountingServer(build.DIST).start()
     host, port = server.server_address[:2]
     url = f"http://{host}:{port}/"
-    profile = Path(tempfile.mkdtemp(prefix="matchbook-bench-"))
-    result: dict = {}
+    scratch = Path(tempfile.mkdtemp(prefix="matchbook-bench-"))
+    apps, references = [], []
+    lighthouse_figures = {}
     try:
         with sync_playwright() as playwright:
-            browser = Browser(playwright, url, args.headed)
-            print(f"cold visit (fresh profile {profile}) ...", file=sys.stderr)
-            context = browser.launch(profile)
+            browser = Browser(playwright, url, args.headed, server)
+            for number in range(1, args.rounds + 1):
+                print(f"round {number}/{args.rounds}: app cold + warm ...", file=sys.stderr)
+                app = visit(browser, scratch / f"app-{number}", "index.html")
+                if number < args.rounds:
+                    app.pop("context").close()
+                apps.append(app)
+                print(f"round {number}/{args.rounds}: reference cold + warm ...",
+                      file=sys.stderr)
+                references.append(visit(browser, scratch / f"ref-{number}", REFERENCE_PAGE))
+            context = apps[-1].pop("context")
             page = page_of(context)
-            server.reset()
-            cold = load(page)
-            wait_service_worker(page)
-            page.wait_for_timeout(500)  # the last precache responses
-            cold_requests, cold_bytes = server.snapshot()
-            context.close()
-
-            print("warm visit (same profile, service worker active) ...", file=sys.stderr)
-            context = browser.launch(profile)
-            page = page_of(context)
-            server.reset()
-            warm = load(page)
-            warm_reloaded = False
-            if not warm["controlled"]:  # not expected: the worker was active before this visit
-                warm_reloaded = True
-                server.reset()
-                warm = load(page, reload=True)
-            warm_requests, warm_bytes = server.snapshot()
-
             print(f"playing Matatu: {args.clicks} human actions, bots at 0 ms ...",
                   file=sys.stderr)
             to_dom, to_frame, bot_moves, games = play(page, args.clicks)
-
+            print("reload mid-game ...", file=sys.stderr)
+            resumed = reload_mid_game(page)
             print(f"Pyodide: {args.pyodide_games} random playouts ...", file=sys.stderr)
             pyodide = pyodide_bench(page, args.pyodide_games)
             context.close()
+        if not args.no_lighthouse:
+            cli = lighthouse_cli()
+            for name, path in (("lobby", "index.html"), ("reference", REFERENCE_PAGE)):
+                print(f"Lighthouse (mobile): {name} ...", file=sys.stderr)
+                lighthouse_figures[name] = (lighthouse(cli, url + path) if cli else
+                                            {"error": "lighthouse is not installed (npm?)"})
     finally:
         server.stop()
-        shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)
 
     print(f"CPython: {args.cpython_games} random playouts, twice ...", file=sys.stderr)
     cpython_service = json.loads(handle(json.dumps(
@@ -410,21 +558,59 @@ def main(argv=None) -> int:
          "seed": 1})))
     cpython_apply = engine_playouts.random_playouts(args.cpython_games, 4, False)
 
-    overall, after_ui, task_count = longest_tasks(cold)
+    def med(visits, kind, key):
+        return median([v[kind][key] for v in visits])
+
+    cold = {k: med(apps, "cold", k) for k in LOAD_KEYS}
+    warm = {k: med(apps, "warm", k) for k in LOAD_KEYS}
+    ref_cold = {k: med(references, "cold", k) for k in LOAD_KEYS}
+    ref_warm = {k: med(references, "warm", k) for k in LOAD_KEYS}
+    first = apps[0]["cold"]
+    first_warm = apps[0]["warm"]
+    cold_requests, cold_bytes = first["requests"], first["bytes"]
+    warm_requests, warm_bytes = first_warm["requests"], first_warm["bytes"]
+    overall, after_ui, task_count = longest_tasks(first)
+    ref_overall, ref_after_ui, _ = longest_tasks(references[0]["cold"])
     cold_total = sum(cold_bytes.values())
     warm_total = sum(warm_bytes.values())
+    worker = {kind: {key: median([(a[kind]["worker"] or {}).get(key) for a in apps])
+                     for key in ("files_ms", "snapshot_fetched_ms", "runtime_ms", "ready_ms")}
+              for kind in ("cold", "warm")}
+    snapshot_used = {kind: [bool((a[kind]["worker"] or {}).get("snapshot")) for a in apps]
+                     for kind in ("cold", "warm")}
+    ratios = {
+        "ui_cold": ratio(cold["ui"], ref_cold["ui"]),
+        "ui_warm": ratio(warm["ui"], ref_warm["ui"]),
+        "engine_cold": ratio(cold["engine"], ref_cold["engine"]),
+        "engine_warm": ratio(warm["engine"], ref_warm["engine"]),
+        "app_warm_vs_cold": ratio(warm["engine"], cold["engine"]),
+    }
     result = {
-        "cold": {k: rounded(cold[k]) for k in LOAD_KEYS},
-        "warm": {k: rounded(warm[k]) for k in LOAD_KEYS},
-        "warm_controlled": warm["controlled"], "warm_reloaded": warm_reloaded,
+        "rounds": args.rounds,
+        "cold": {k: rounded(v) for k, v in cold.items()},
+        "warm": {k: rounded(v) for k, v in warm.items()},
+        "reference_cold": {k: rounded(v) for k, v in ref_cold.items()},
+        "reference_warm": {k: rounded(v) for k, v in ref_warm.items()},
+        "ratios": ratios,
+        "per_round": [{"app_cold": {k: rounded(a["cold"][k]) for k in ("ui", "engine")},
+                       "app_warm": {k: rounded(a["warm"][k]) for k in ("ui", "engine")},
+                       "ref_cold": {k: rounded(r["cold"][k]) for k in ("ui", "engine")},
+                       "ref_warm": {k: rounded(r["warm"][k]) for k in ("ui", "engine")}}
+                      for a, r in zip(apps, references, strict=True)],
+        "worker_ms": worker, "snapshot_used": snapshot_used,
+        "warm_controlled": all(a["warm"]["controlled"] for a in apps),
         "longtask_max_ms": rounded(overall), "longtask_after_ui_max_ms": rounded(after_ui),
         "longtasks": task_count,
+        "reference_longtask_max_ms": rounded(ref_overall),
+        "reference_longtask_after_ui_max_ms": rounded(ref_after_ui),
         "first_visit_bytes": cold_total, "first_visit_requests": sum(cold_requests.values()),
         "site_bytes": unique, "site_files": files,
         "wasm_requests_first": sum(n for p, n in cold_requests.items() if p.endswith(WASM)),
         "wasm_requests_warm": sum(n for p, n in warm_requests.items() if p.endswith(WASM)),
         "warm_bytes": warm_total, "warm_requests": sum(warm_requests.values()),
         "warm_paths": sorted(warm_requests),
+        "reload_mid_game_ms": resumed,
+        "reload_to_first_move_vs_warm_engine": ratio(resumed.get("accepted"), warm["engine"]),
         "click_render_ms": {"n": len(to_dom), "median": rounded(percentile(to_dom, 0.5)),
                             "p95": rounded(percentile(to_dom, 0.95))},
         "click_frame_ms": {"n": len(to_frame), "median": rounded(percentile(to_frame, 0.5)),
@@ -437,26 +623,49 @@ def main(argv=None) -> int:
             "cpython_bench_op": rounded(cpython_service["games_per_second"]),
             "pyodide_bench_op": rounded(pyodide.get("games_per_second")),
         },
+        "lighthouse": lighthouse_figures,
         "foreign_requests": len(browser.foreign), "browser_errors": len(browser.errors),
         "seconds": round(time.perf_counter() - started, 1),
     }
 
     print()
+    print(f"medians of {args.rounds} alternations (fresh profile each; ms from navigation start)")
     print(table([
-        ("load (ms from navigation start)", "cold", "warm"),
-        ("service worker started", ms(cold["sw"]), ms(warm["sw"])),
-        ("index.html first byte", ms(cold["html"]), ms(warm["html"])),
-        ("first paint", ms(cold["fp"]), ms(warm["fp"])),
-        ("first contentful paint", ms(cold["fcp"]), ms(warm["fcp"])),
-        ("DOMContentLoaded", ms(cold["dcl"]), ms(warm["dcl"])),
-        ("UI ready (html[data-ui=ready])", ms(cold["ui"]), ms(warm["ui"])),
-        ("engine ready (html[data-engine=ready])", ms(cold["engine"]), ms(warm["engine"])),
-        ("longest main-thread task", task_ms(overall), task_ms(longest_tasks(warm)[0])),
-        ("longest main-thread task after UI ready", task_ms(after_ui),
-         task_ms(longest_tasks(warm)[1])),
-        ("served by the service worker", "no" if not cold["controlled"] else "yes",
-         ("yes" if warm["controlled"] else "no") + (" (after a reload)" if warm_reloaded
-                                                   else "")),
+        ("load", "app cold", "ref cold", "ratio", "app warm", "ref warm", "ratio"),
+        ("first paint", ms(cold["fp"]), ms(ref_cold["fp"]), times(ratio(cold["fp"],
+         ref_cold["fp"])), ms(warm["fp"]), ms(ref_warm["fp"]),
+         times(ratio(warm["fp"], ref_warm["fp"]))),
+        ("UI ready (goal <= 1.2x)", ms(cold["ui"]), ms(ref_cold["ui"]), times(ratios["ui_cold"]),
+         ms(warm["ui"]), ms(ref_warm["ui"]), times(ratios["ui_warm"])),
+        ("engine ready (goal cold <= 1.05x, warm <= 0.5x)", ms(cold["engine"]),
+         ms(ref_cold["engine"]), times(ratios["engine_cold"]), ms(warm["engine"]),
+         ms(ref_warm["engine"]), times(ratios["engine_warm"])),
+    ]))
+    print(f"app: warm engine ready / cold engine ready = {times(ratios['app_warm_vs_cold'])}"
+          " (the warm visit should be the fast one: < 1.00x)")
+    print("per round (ms)     " + "   ".join(
+        f"#{n + 1}: app {r['app_cold']['engine']:.0f}/{r['app_warm']['engine']:.0f},"
+        f" ref {r['ref_cold']['engine']:.0f}/{r['ref_warm']['engine']:.0f}"
+        for n, r in enumerate(result["per_round"])) + "   (engine ready, cold/warm)")
+    print("engine worker (median ms since the worker started): " + ", ".join(
+        f"{kind}: boot.json {ms(w['files_ms'])}, snapshot in {ms(w['snapshot_fetched_ms'])},"
+        f" runtime {ms(w['runtime_ms'])}, ready {ms(w['ready_ms'])}"
+        for kind, w in worker.items()))
+    print(f"snapshot used: cold {snapshot_used['cold']}, warm {snapshot_used['warm']}")
+    print()
+    print(table([
+        ("first app round", "cold", "warm"),
+        ("service worker started", ms(first["sw"]), ms(first_warm["sw"])),
+        ("index.html first byte", ms(first["html"]), ms(first_warm["html"])),
+        ("first contentful paint", ms(first["fcp"]), ms(first_warm["fcp"])),
+        ("DOMContentLoaded", ms(first["dcl"]), ms(first_warm["dcl"])),
+        ("longest main-thread task (reference)",
+         f"{task_ms(overall)} ({task_ms(ref_overall)})", task_ms(longest_tasks(first_warm)[0])),
+        ("longest main-thread task after UI ready (reference)",
+         f"{task_ms(after_ui)} ({task_ms(ref_after_ui)})",
+         task_ms(longest_tasks(first_warm)[1])),
+        ("served by the service worker", "no" if not first["controlled"] else "yes",
+         "yes" if first_warm["controlled"] else "no"),
         ("requests to the server", str(sum(cold_requests.values())),
          str(sum(warm_requests.values()))),
         ("bytes sent by the server", mb(cold_total), mb(warm_total)),
@@ -465,13 +674,24 @@ def main(argv=None) -> int:
     ]))
     print("warm visit asked the server for: " + (", ".join(sorted(warm_requests)) or "nothing"))
     print()
-    ratio = cold_total / unique if unique else 0
+    over = cold_total / unique if unique else 0
     print(table([
         ("first visit", "figure"),
         (f"site: unique bytes ({files} files)", mb(unique)),
-        ("bytes sent on the first visit (incl. SW install)", f"{mb(cold_total)} ({ratio:.2f}x)"),
-        ("long tasks (>50 ms) on the main thread", str(task_count) if cold["longtasks"]
+        ("bytes sent on the first visit (incl. SW install)", f"{mb(cold_total)} ({over:.2f}x)"),
+        ("long tasks (>50 ms) on the main thread", str(task_count) if first["longtasks"]
          is not None else "n/a"),
+    ]))
+    print()
+    print(table([
+        ("reload mid-game (ms from the reload)", "figure"),
+        ("UI ready", ms(resumed.get("ui"))),
+        ("position shown (.table)", ms(resumed.get("table"))),
+        ("engine ready", ms(resumed.get("engine"))),
+        ("first card clickable", ms(resumed.get("playable"))),
+        ("first move accepted (goal <= warm engine ready)",
+         f"{ms(resumed.get('accepted'))} "
+         f"({times(result['reload_to_first_move_vs_warm_engine'])} of warm engine ready)"),
     ]))
     print()
     print(table([
@@ -501,6 +721,17 @@ def main(argv=None) -> int:
         ("Pyodide slowdown vs CPython (same op)", f"{slowdown:.1f}x" if slowdown else "n/a",
          ""),
     ]))
+    if lighthouse_figures:
+        print()
+        rows = [("Lighthouse 12.8.2, mobile", "performance", "total blocking time", "FCP",
+                 "LCP")]
+        for name, figures in lighthouse_figures.items():
+            if "error" in figures:
+                rows.append((name, "error", figures["error"][:60], "", ""))
+            else:
+                rows.append((name, f"{figures['performance']:.2f}", ms(figures["tbt_ms"]),
+                             ms(figures["fcp_ms"]), ms(figures["lcp_ms"])))
+        print(table(rows))
     if browser.foreign:
         print(f"\nwarning: the page asked for other hosts (blocked): {browser.foreign[:5]}")
     if browser.errors:

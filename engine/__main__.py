@@ -27,7 +27,6 @@ from collections import Counter
 
 from . import GAMES, IllegalAction, arena_runner, new_game
 from .bots import make_bot
-from .cards import card_label
 from .rng import SeededRng
 from .words import Speaker
 
@@ -35,15 +34,25 @@ from .words import Speaker
 _QUIET_KEYS = {"game", "rules", "options", "log", "hand", "result", "seat", "players"}
 
 
-def _label(value):
+def _words(game_id: str):
+    """The game's words module (card names, log sentences; engine/games/<id>/words.py)."""
+    try:
+        return importlib.import_module(f"engine.games.{game_id}.words")
+    except ImportError:
+        return None
+
+
+def _label(value, words):
     """Card codes as the screen shows them (7D -> 7♦); anything else unchanged."""
-    if isinstance(value, str):
+    if isinstance(value, str) and words is not None and hasattr(words, "card_label"):
+        if hasattr(words, "is_card") and not words.is_card(value):
+            return value
         try:
-            return card_label(value)
-        except ValueError:
+            return words.card_label(value)
+        except (KeyError, IndexError, ValueError):
             return value
     if isinstance(value, list):
-        return [_label(v) for v in value]
+        return [_label(v, words) for v in value]
     return value
 
 
@@ -75,8 +84,8 @@ def _options_with_jokers(cls, args) -> dict:
     return options
 
 
-def _describe_action(action: dict) -> str:
-    fields = [f"{k}={_label(v)}" for k, v in action.items() if k not in ("type", "seat")]
+def _describe_action(action: dict, words) -> str:
+    fields = [f"{k}={_label(v, words)}" for k, v in action.items() if k not in ("type", "seat")]
     return action["type"] + (" " + " ".join(fields) if fields else "")
 
 
@@ -101,25 +110,20 @@ def cmd_list(args) -> int:
 # ---- play ------------------------------------------------------------------------------------
 
 
-def _log_line(view: dict, event: dict) -> str:
-    """A structured entry in the game's own words (engine/games/<id>/words.py); entries of a
-    game that still writes English carry their ``text``."""
-    if "kind" not in event:
-        return event.get("text", "")
-    words = importlib.import_module(f"engine.games.{view['game']}.words")
-    return words.describe(event, Speaker(players=view["players"], viewer=view["seat"]))
-
-
-def _show_table(view: dict, log_seen: int) -> int:
+def _show_table(view: dict, log_seen: int, words) -> int:
     log = view.get("log") or []
+    speaker = Speaker(players=view["players"], viewer=view["seat"])
     for event in log[log_seen:]:
-        print(f"  · {_log_line(view, event)}")
+        if "kind" in event and words is not None:
+            print(f"  · {words.describe(event, speaker)}")
+        else:
+            print(f"  · {event.get('text', event)}")
     print()
     for key, value in view.items():
         if key not in _QUIET_KEYS and value is not None:
-            print(f"  {key}: {_label(value)}")
+            print(f"  {key}: {_label(value, words)}")
     if view.get("hand") is not None:
-        print(f"  your hand: {' '.join(_label(view['hand']))}")
+        print(f"  your hand: {' '.join(_label(view['hand'], words))}")
     return len(log)
 
 
@@ -139,6 +143,7 @@ def cmd_play(args) -> int:
     bots = {seat: make_bot(cls, levels[seat] if seat < len(levels) else None, rng.fork())
             for seat in range(game.players) if seat != args.seat}
     log_seen = 0
+    words = _words(game.id)
     print(f"{cls.title}: you are seat {args.seat + 1} of {game.players} (seed {args.seed}).")
     while not game.over:
         pending = game.pending
@@ -146,10 +151,10 @@ def cmd_play(args) -> int:
             seat = pending[0]
             game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
             continue
-        log_seen = _show_table(game.view(args.seat), log_seen)
+        log_seen = _show_table(game.view(args.seat), log_seen, words)
         actions = game.legal_actions(args.seat)
         for number, action in enumerate(actions, 1):
-            print(f"  {number:>2}. {_describe_action(action)}")
+            print(f"  {number:>2}. {_describe_action(action, words)}")
         while True:
             try:
                 text = input("your move (number, or q)> ").strip()
@@ -174,7 +179,7 @@ def cmd_play(args) -> int:
                 break
             except IllegalAction as error:
                 print(f"  refused: {error.reason}")
-    _show_table(game.view(args.seat), log_seen)
+    _show_table(game.view(args.seat), log_seen, words)
     print(f"\nresult: {json.dumps(game.result(), ensure_ascii=False)}")
     return 0
 

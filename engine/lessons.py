@@ -40,13 +40,13 @@ what is wrong with it.
 
 import copy
 
-from . import lessons_matatu
 from .errors import IllegalAction
 from .games import GAMES
+from .games.matatu import lessons as lessons_matatu
 from .games.match_maker import lessons as lessons_match_maker
 from .games.matchmakers import lessons as lessons_matchmakers
 from .games.matchmaster import lessons as lessons_matchmaster
-from .scenario import from_scenario
+from .scenario import SCENARIO_KEYS, from_scenario
 from .share import pack, unpack
 
 MAX_SCENARIO_BYTES = 20_000  # decoded JSON; a hand-written position is a few kB at most
@@ -78,10 +78,10 @@ def validate_scenario(data):
     message says what to fix (the games refuse missing, doubled or miscounted cards)."""
     if not isinstance(data, dict):
         raise IllegalAction("A scenario is a JSON object.")
-    unknown = set(data) - {"game", "players", "rules", "options", "seed", "position"}
+    unknown = set(data) - set(SCENARIO_KEYS)  # "rng": Game.to_scenario writes the RNG's state
     if unknown:
-        raise IllegalAction(f"A scenario has no key {sorted(unknown)[0]!r}; the keys are game,"
-                            " players, rules, options, seed and position.")
+        raise IllegalAction(f"A scenario has no key {sorted(unknown)[0]!r}; the keys are"
+                            f" {', '.join(SCENARIO_KEYS)}.")
     cls = _game_class(data.get("game")) if data.get("game") is not None else None
     if cls is not None and data.get("rules") is not None:
         known = [version["id"] for version in cls.RULE_VERSIONS]

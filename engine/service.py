@@ -564,12 +564,7 @@ def _deal_position(request, client):
         deal = request.deal()
         game = new_game(game_id, players=deal["players"], seed=deal["seed"],
                         rules=deal["rules"], options=deal["options"])
-        position = {"hands": [list(hand) for hand in game.hands], "pile": list(game.pile),
-                    "stock": list(game.stock), "base_card": game.base_card,
-                    "dealer": game.dealer, "to_move": game.to_move}
-        scenario = {"game": game_id, "players": game.players, "rules": game.rules,
-                    "options": dict(game.options), "seed": game.seed, "position": position}
-        return {"ok": True, "scenario": scenario, "source": "deal"}
+        return {"ok": True, "scenario": game.to_scenario(), "source": "deal"}
     found = lesson_data.lessons_for(game_id)
     if not found:
         raise IllegalAction(f"There is no example position for {game_id!r} yet.")

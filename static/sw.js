@@ -49,8 +49,40 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   // Never answer (or cache) cross-origin requests: let the browser handle them.
   if (url.origin !== self.location.origin) return;
+  if (url.pathname.endsWith(".wasm")) {
+    event.respondWith(wasmFromHttpCache(request, url));
+    return;
+  }
   event.respondWith(cachedOrNetwork(request, url));
 });
+
+// V8 keeps a WebAssembly module's compiled code beside the response it was compiled from: in
+// the HTTP cache entry, or in the Cache Storage entry when a service worker answers from
+// caches.match. The first visit compiles from the network, so its code cache sits in the HTTP
+// cache; the copy precached afterwards starts with none, and the first visit served from it
+// compiled everything again (measured: TurboFan CPU 4.6 s instead of 1.5 s, no
+// v8.wasm.moduleCacheHit in Chromium's trace). So the wasm comes from the HTTP cache when it
+// is there and holds this build's bytes (same length and validators as the precached copy),
+// without asking the network; else from Cache Storage, as any other file.
+async function wasmFromHttpCache(request, url) {
+  const cache = await caches.open(CACHE_NAME);
+  const stored = await cache.match(request);
+  if (!stored) return cachedOrNetwork(request, url);
+  try {
+    const kept = await fetch(request.url, { cache: "only-if-cached", mode: "same-origin" });
+    if (kept.ok && sameBytes(kept, stored)) return kept;
+  } catch (error) {
+    // not in the HTTP cache (evicted, or offline with a cleared cache): Cache Storage has it
+  }
+  return stored;
+}
+
+function sameBytes(a, b) {
+  const header = (response, name) => response.headers.get(name);
+  if (header(a, "content-length") !== header(b, "content-length")) return false;
+  const validators = ["etag", "last-modified"].filter((name) => header(b, name) !== null);
+  return validators.length > 0 && validators.every((name) => header(a, name) === header(b, name));
+}
 
 async function cachedOrNetwork(request, url) {
   const cache = await caches.open(CACHE_NAME);

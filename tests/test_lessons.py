@@ -262,7 +262,7 @@ def _matatu():
 def test_missing_card_is_refused():
     scenario = _matatu()
     scenario["position"]["stock"].remove("AS")
-    with pytest.raises(IllegalAction, match="missing: AS"):
+    with pytest.raises(IllegalAction, match="missing: A♠"):  # card names, not codes
         L.validate_scenario(scenario)
 
 

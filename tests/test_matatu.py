@@ -13,19 +13,15 @@ import pytest
 import engine
 from engine import IllegalAction, from_scenario
 from engine.bots import RandomBot, make_bot
-from engine.cards import standard_deck
-from engine.games.matatu import (
-    RULE_VERSIONS,
-    BasicMatatuBot,
-    Matatu,
-    chopper_of,
-    points,
-)
+from engine.games.matatu import Matatu
+from engine.games.matatu.bots import BasicMatatuBot
+from engine.games.matatu.rulebook import RULE_VERSIONS
+from engine.games.matatu.rules import chopper_of, points, standard_deck
 from engine.rng import SeededRng
 
 
 def table(hands, pile, *, base="6D", stock=(), rest="stock", to_move=0, options=None,
-          **position):
+          seed=0, **position):
     """A scenario game; cards not named go to ``rest``: "stock" (after ``stock``), "pile"
     (under the named pile) or "hand:<seat>"."""
     options = dict(options or {})
@@ -42,7 +38,7 @@ def table(hands, pile, *, base="6D", stock=(), rest="stock", to_move=0, options=
         pile = leftovers + pile
     else:
         hands[int(rest.split(":")[1])] += leftovers
-    data = {"game": "matatu", "players": len(hands), "options": options,
+    data = {"game": "matatu", "players": len(hands), "options": options, "seed": seed,
             "position": {"hands": hands, "pile": pile, "stock": stock, "base_card": base,
                          "to_move": to_move, **position}}
     return from_scenario(data)
@@ -94,11 +90,11 @@ def test_basics_1_deck_is_52_cards_without_jokers_and_jokers_2_54_with():
 
 
 def test_mt_s1_seven_players_need_max_players_option():
-    with pytest.raises(IllegalAction, match="max_players"):
+    with pytest.raises(IllegalAction, match="\"Most players\" set to 7"):
         engine.new_game("matatu", players=7, seed=1)
     game = engine.new_game("matatu", players=7, seed=1, options={"max_players": 7})
     assert game.view(None)["stock_count"] == 52 - 49 - 1
-    with pytest.raises(IllegalAction, match="max_players"):
+    with pytest.raises(IllegalAction, match="\"Most players\" set to 7"):
         table([["3C"]] * 1 + [["4C"], ["5C"], ["6C"], ["8C"], ["9C"], ["10C"]], ["KH"])
 
 
@@ -297,7 +293,7 @@ def test_basics_12_turn_ends_by_itself_when_nothing_can_be_played():
     assert game.to_move == 1
     assert game.hands[0] == ["3C", "4C", "QS"]
     assert game.view(0)["drawn"] is None
-    assert "cannot play and keeps the card" in game.log[-1]["text"]
+    assert game.log[-1] == {"kind": "kept", "seat": 0}
 
 
 def test_basics_15_pass_allowed_with_playable_card():
@@ -430,7 +426,7 @@ def test_basics_7_eight_or_jack_jumps_next_player(skip):
     game = table([[skip, "3C"], ["KH", "9S"], ["4H", "5D"]], ["5H"])
     play(game, skip)
     assert game.to_move == 2
-    assert "Seat 2 is jumped." in [e["text"] for e in game.log]
+    assert {"kind": "jumped", "seat": 1} in game.log
 
 
 @pytest.mark.parametrize("skip", ["8H", "JH"])
@@ -480,7 +476,7 @@ def test_basics_8_ace_on_any_ordinary_card_then_names_suit():
     view = game.view(1)
     assert view["requested_suit"] == "S" and view["active_suit"] == "S"
     assert view["to_move"] == 1
-    assert game.log[-1] == {"seat": 0, "text": "Seat 1 named spades."}
+    assert game.log[-1] == {"kind": "named", "seat": 0, "suit": "S"}
 
 
 def test_mt_a6_named_suit_governs_and_ace_printed_suit_does_not_count():
@@ -693,7 +689,7 @@ def test_mt_a2_chopper_in_the_pile_cannot_cut_but_reshuffled_can_be_drawn():
     act(game, "draw")  # the pile under 6♦ (K♦ and 7♦) becomes the stock
     assert game.pile == ["6D"]
     assert set(game.stock) | {game.hands[0][-1]} == {"KD", "7D"}
-    assert "shuffled into a new stock" in " ".join(e["text"] for e in game.log)
+    assert {"kind": "reshuffled"} in game.log
 
 
 def test_mt_a15_joker_and_ace_of_spades_cannot_cut():
@@ -724,7 +720,8 @@ def test_chopper_13_equal_lowest_totals_are_recorded_as_a_tie():
     assert game.result()["totals"] == [14, 14, 26]
     assert game.result()["winners"] == [0, 1]
     assert game.view(2)["result"]["winners"] == [0, 1]
-    assert "tie" in game.log[-1]["text"]
+    assert game.log[-1] == {"kind": "round_over", "round": 1, "reason": "cut",
+                            "totals": [14, 14, 26], "winners": [0, 1]}
 
 
 def test_chopper_12_cut_reveals_every_hand():
@@ -745,7 +742,7 @@ def test_jokers_1_off_by_default_and_locked():
     assert spec["default"] is False and spec["locked"] is True
     game = engine.new_game("matatu", players=3, seed=1)
     assert game.options["jokers"] is False
-    with pytest.raises(IllegalAction, match="not in the deck"):
+    with pytest.raises(IllegalAction, match="not in this game's deck"):
         table([["RJ", "3C"], ["KD", "9S"]], ["6D"])
 
 
@@ -942,7 +939,7 @@ def test_mt_a9_penalty_shortfall_is_forgiven():
     before = len(game.hands[1])
     act(game, "accept")
     assert len(game.hands[1]) == before + 1
-    assert "the stock ran out" in game.log[-1]["text"]
+    assert {"kind": "picked_up", "seat": 1, "count": 1, "owed": 2} in game.log
     assert game.to_move == 0 and not game.over
 
 
@@ -1028,8 +1025,13 @@ def test_options_table():
     assert ids == ["jokers", "base_card_mode", "auto_cut", "on_stock_empty", "max_players",
                    "session_rounds"]
     for spec in Matatu.OPTIONS:
-        assert set(spec) == {"id", "title", "default", "values", "meaning", "ruling", "locked"}
+        assert set(spec) == {"id", "title", "default", "values", "labels", "meaning", "ruling",
+                             "locked"}
         assert spec["default"] == spec["values"][0]
+        # Words, not codes (issue #9 item 9): a label never shows a value's code.
+        assert len(spec["labels"]) == len(spec["values"])
+        for label in spec["labels"]:
+            assert "_" not in label and label not in ("True", "False")
     with pytest.raises(IllegalAction):
         engine.new_game("matatu", players=3, options={"session_rounds": 2})
 
@@ -1068,7 +1070,10 @@ def test_view_hides_other_hands_and_the_drawn_card():
     for card in ("3C", "4C", "9H"):
         assert f'"{card}"' not in text
     assert "9♥" not in text and "9♥" not in json.dumps(spectator, ensure_ascii=False)
-    assert theirs["log"][-1] == {"seat": 0, "text": "Seat 1 drew a card."}
+    assert theirs["log"][-1] == {"kind": "drew", "seat": 0}
+    # The drawn card is named only in an entry for the drawer.
+    assert mine["log"][-1] == {"kind": "received", "seat": 0, "cards": ["9H"]}
+    assert spectator["log"][-1] == {"kind": "drew", "seat": 0}
     assert theirs["hand_counts"] == [3, 2]
 
 
@@ -1095,7 +1100,7 @@ def full_position():
 def test_scenario_refuses_missing_and_duplicated_cards():
     position = full_position()
     position["stock"] = position["stock"][:-1]
-    with pytest.raises(IllegalAction, match="missing: AS"):
+    with pytest.raises(IllegalAction, match="missing: A♠"):
         from_scenario(scenario(position))
     position = full_position()
     position["stock"].append("2C")
@@ -1119,7 +1124,7 @@ def test_scenario_refuses_bad_positions():
         from_scenario(scenario(position))
     position = full_position()
     position["hands"][0][0] = "ZZ"
-    with pytest.raises(IllegalAction, match="not a card code"):
+    with pytest.raises(IllegalAction, match="not a card of this game"):
         from_scenario(scenario(position))
 
 
@@ -1256,3 +1261,164 @@ def test_version_diff_lists_what_jokers_change():
     assert "jokers.1" not in changed  # "switched off by default" holds either way
     same = Matatu.compare_rules({}, {})
     assert same["options"] == [] and same["rules"] == []
+
+
+# ---- positions written out (engine/games/matatu/position.py) --------------------------------
+
+
+def without_log(view: dict) -> dict:
+    return {key: value for key, value in view.items() if key not in ("log", "log_from",
+                                                                      "log_next")}
+
+
+def play_to_a_random_moment(game, seed: int, stop=None) -> None:
+    """Seeded play, mostly the basic bot so sessions reach later rounds, to a random move."""
+    rng = SeededRng(seed)
+    bot = BasicMatatuBot(rng.fork())
+    if stop is None:  # a basic bot's round lasts about 50 moves
+        stop = rng.randbelow(40 * game.options["session_rounds"])
+    while not game.over and len(game.actions) < stop:
+        seat = game.to_move
+        legal = game.legal_actions(seat)
+        move = bot.choose(game.view(seat, log_from=len(game.log)), legal) \
+            if rng.randbelow(10) < 8 else rng.choice(legal)
+        game.apply_trusted(move)
+
+
+@pytest.mark.parametrize("options", [{}, {"jokers": True}, {"session_rounds": 5},
+                                     {"base_card_mode": "physical_removed", "auto_cut": True},
+                                     {"on_stock_empty": "end_round", "jokers": True}],
+                         ids=["defaults", "jokers", "session", "removed-autocut", "end-round"])
+def test_a_position_written_out_builds_the_same_game(options):
+    """from_scenario(game.to_scenario()) is the same game: state, RNG, whose turn, the legal
+    moves of every seat and every seat's view (all but the log)."""
+    checked = 0
+    for seed in range(30):
+        players = 2 + seed % 5
+        game = engine.new_game("matatu", players=players, seed=seed, options=options)
+        play_to_a_random_moment(game, seed)
+        if game.over:
+            continue
+        scenario = json.loads(json.dumps(game.to_scenario()))  # it travels as JSON
+        again = from_scenario(scenario)
+        assert again.full_state() == game.full_state()
+        assert again.to_move == game.to_move
+        for seat in range(players):
+            assert again.legal_actions(seat) == game.legal_actions(seat)
+        for seat in [*range(players), None]:
+            assert without_log(again.view(seat)) == without_log(game.view(seat))
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_written_position_keeps_the_session_so_far():
+    game = engine.new_game("matatu", players=3, seed=11, options={"session_rounds": 3})
+    while game.round_number == 1:
+        seat = game.to_move
+        game.apply(BasicMatatuBot(SeededRng(1)).choose(game.view(seat),
+                                                        game.legal_actions(seat)))
+    position = game.position()
+    assert position["round"] == 2 and len(position["results"]) == 1
+    assert position["scores"] == position["results"][0]["totals"]
+    again = from_scenario(game.to_scenario())
+    assert again.round_results == game.round_results
+    # The rounds so far must add up: a result that does not is refused with a reason.
+    scenario = game.to_scenario()
+    scenario["position"]["results"][0]["totals"][0] += 1
+    with pytest.raises(IllegalAction, match="does not add up"):
+        from_scenario(scenario)
+    scenario = game.to_scenario()
+    scenario["position"]["scores"][0] += 1
+    with pytest.raises(IllegalAction, match="totals of the rounds"):
+        from_scenario(scenario)
+
+
+def test_mt_a9_a_position_counts_dry_turns_only_when_nothing_can_be_taken():
+    game = table([["3H", "4C"], ["KC", "5S"], ["8H", "9S"]], ["6D"], stock=[], rest="hand:1",
+                 dry_turns=2)
+    act(game, "pass")
+    assert game.over and game.result()["reason"] == "stock_exhausted"
+    with pytest.raises(IllegalAction, match="dry_turns"):
+        table([["3H", "4C"], ["KC", "5S"]], ["6D"], dry_turns=1)
+
+
+def test_a_position_refuses_a_drawn_card_outside_the_after_draw_stage():
+    with pytest.raises(IllegalAction, match="after_draw"):
+        table([["3H", "4C"], ["KC", "5S"]], ["6D"], drawn="4C")
+    with pytest.raises(IllegalAction, match="has no field 'sede'"):
+        table([["3H", "4C"], ["KC", "5S"]], ["6D"], sede=1)
+
+
+# ---- the log: data, and words for every kind --------------------------------------------------
+
+
+def every_kind_of_entry() -> dict:
+    """kind -> one entry of that kind, from seeded sessions with every option."""
+    scenario = table([["3C", "4C"], ["KD", "9S"]], ["5H"])
+    found = {"position": scenario.log[0]}
+    for seed in range(200):
+        options = {"jokers": seed % 2 == 0, "session_rounds": 3,
+                   "on_stock_empty": "end_round" if seed % 4 == 1 else "reshuffle"}
+        game = engine.new_game("matatu", players=2 + seed % 3, seed=seed, options=options)
+        play_to_a_random_moment(game, seed, stop=10_000)
+        for entry in game.log:
+            found.setdefault(entry["kind"], entry)
+        if set(found) == KINDS:
+            break
+    return found
+
+
+KINDS = {"deal", "position", "played", "cut", "cancelled", "owes", "named", "jumped", "again",
+         "reshuffled", "drew", "received", "kept", "passed", "picked_up", "round_over",
+         "session_over"}
+
+
+def test_every_log_entry_kind_is_documented_and_worded():
+    from engine.games.matatu import words
+    from engine.words import Speaker
+
+    entries = every_kind_of_entry()
+    assert set(entries) == KINDS
+    for kind, entry in entries.items():
+        assert f"``{kind}``" in words.__doc__, kind
+        for viewer in (None, 0, 1):
+            sentence = words.describe(entry, Speaker(players=3, viewer=viewer))
+            assert sentence and sentence.endswith(".") and "?" not in sentence, (kind, sentence)
+            assert not re.search(r"\b(?:10|[2-9JQKA])[CDHS]\b|\bNone\b", sentence), sentence
+
+
+def test_log_words_agree_with_the_reader():
+    from engine.games.matatu.words import describe
+    from engine.words import Speaker
+
+    you, seat_one = Speaker(players=3, viewer=1), Speaker(players=3, viewer=0)
+    owes = {"kind": "owes", "seat": 1, "count": 2}
+    assert describe(owes, you) == "You owe two cards."
+    assert describe(owes, seat_one) == "Seat 2 owes two cards."
+    assert describe({"kind": "jumped", "seat": 1}, you) == "You are jumped."
+    assert describe({"kind": "received", "seat": 1, "cards": ["9H", "2C"]}, you) == (
+        "You got 9♥ and 2♣.")
+    tie = {"kind": "round_over", "round": 1, "reason": "cut", "totals": [14, 14, 26],
+           "winners": [0, 1]}
+    assert describe(tie, you) == ("Round 1 over. Points: Seat 1 14, Seat 2 14, Seat 3 26."
+                                  " Seat 1 and You tie for the lowest total.")
+    assert describe(dict(tie, winners=[1]), you).endswith("You win the round.")
+
+
+def test_a_drawn_card_is_named_only_to_the_seat_that_drew_it():
+    """Hidden information: the card drawn, taken by a pass or picked up as a penalty is named
+    in an entry only its new holder sees."""
+    game = table([["2D", "3C", "4C"], ["KC", "9S"], ["5D", "6D"]], ["5H"],
+                 stock=["QS", "JS", "10S", "8C"])
+    act(game, "draw")  # seat 1 draws Q♠ and can play nothing: the turn ends
+    act(game, "pass")  # seat 2 passes and takes J♠
+    play(game, "5D")
+    play(game, "2D")  # seat 2 owes two and picks up 10♠ and 8♣
+    act(game, "accept")
+    private = [e for e in game.log if "only" in e]
+    assert [(e["seat"], e["only"], e["cards"]) for e in private] == [
+        (0, [0], ["QS"]), (1, [1], ["JS"]), (1, [1], ["10S", "8C"])]
+    for seat in (0, 1, 2, None):
+        seen = game.view(seat)["log"]
+        assert all(entry.get("seat") == seat for entry in seen if entry["kind"] == "received")
+        assert all("only" not in entry for entry in seen)

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+import engine
 from engine import service
 
 
@@ -108,6 +109,9 @@ def test_the_position_editor_starts_from_a_real_deal_and_checks_what_a_teacher_c
     scenario = dealt["scenario"]
     position = scenario["position"]
     assert dealt["ok"] and len(position["hands"]) == 3 and position["pile"]
+    # It is the deal itself, written out by Game.to_scenario (RNG included).
+    dealt_game = engine.new_game("matatu", players=3, seed=4)
+    assert engine.from_scenario(scenario).full_state() == dealt_game.full_state()
     checked = call(op="check_scenario", scenario=scenario)
     assert checked["ok"] and checked["to_move"] == position["to_move"] and checked["legal"]
     # The text an embed URL carries builds the same position.
@@ -224,3 +228,33 @@ def test_the_crafted_links_of_issue_14_are_refused_with_a_reason():
     assert reply["ok"] is False and "levels deep" in reply["error"]
     no_players = call(op="open_deal", text="eNqrVkpPzE1VslLKTSxJLClVqgUAM4AF4Q", viewer=0)
     assert no_players["ok"] is False and "how many players" in no_players["error"]
+
+
+def call_as(client, **request):
+    return json.loads(service.handle(json.dumps(request), client))
+
+
+def test_two_clients_sharing_the_worker_play_independent_games_in_the_same_slot():
+    """Frames sharing one engine worker each have their own "play" slot, lesson and undo."""
+    first = call_as("frame-1", op="new", game="matatu", players=3, seed=5, viewer=0)
+    second = call_as("frame-2", op="new", game="matatu", players=2, seed=8, viewer=0)
+    assert first["view"]["hand"] != second["view"]["hand"]
+    moved = call_as("frame-1", op="act", action=first["legal"][0], viewer=0)
+    assert moved["moves"] == 1
+    # The other frame's game did not move, and each sees its own number of players.
+    assert call_as("frame-2", op="view", viewer=0)["moves"] == 0
+    assert call_as("frame-2", op="view", viewer=0)["save"] == second["save"]
+    assert json.loads(call_as("frame-1", op="view", viewer=0)["save"])["players"] == 3
+    # A lesson in one frame is not open in the other.
+    assert call_as("frame-1", op="lesson_start", lesson="matatu-cut-exactly-20")["ok"]
+    assert call_as("frame-2", op="lesson_next")["error"] == "No lesson is open."
+    # A client that never started a game has none, even though others have.
+    assert call_as("frame-3", op="view", viewer=0)["ok"] is False
+
+
+def test_a_client_that_leaves_loses_only_its_own_games():
+    call_as("tab-a", op="new", game="matatu", players=3, seed=1, viewer=0)
+    call_as("tab-b", op="new", game="matatu", players=3, seed=2, viewer=0)
+    service.forget("tab-a")
+    assert call_as("tab-a", op="view", viewer=0)["ok"] is False
+    assert call_as("tab-b", op="view", viewer=0)["ok"] is True

@@ -1,34 +1,33 @@
-"""The PyScript configs ship every module the two interpreters import."""
+"""The site ships every module the two interpreters import."""
 
-import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
+from tools import build
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import site_config  # noqa: E402
 
 
-def mapped(config):
-    return {path.lstrip("./") for path in tomllib.loads((ROOT / config).read_text())["files"]}
-
-
-def test_engine_worker_gets_every_engine_module():
-    # The command line and its process/cluster runner never run in the browser.
+def test_the_engine_bundle_is_every_file_under_engine_found_by_walking(tmp_path):
+    # The engine worker imports from one archive the build makes of engine/: a module added
+    # in a new folder (engine/games/<id>/...) is in it without anyone listing it.
     modules = {str(p.relative_to(ROOT)) for p in (ROOT / "engine").rglob("*.py")
-               if p.name not in ("__main__.py", "arena_runner.py")}
-    # A game module lands in the worker with its registration in engine/games/__init__.py.
-    registered = (ROOT / "engine/games/__init__.py").read_text()
-    modules = {m for m in modules if not m.startswith("engine/games/")
-               or m.endswith("__init__.py") or f".{Path(m).stem} import" in registered
-               or f".{Path(m).parent.name} import" in registered}  # a game's package
-    assert modules <= mapped("pyscript.toml")
+               if "__pycache__" not in p.parts}
+    sources = build.engine_sources(ROOT)
+    assert modules <= set(sources)
+    # The archive shipped when Pyodide cannot compile them holds exactly those sources.
+    build.source_archive(sources, tmp_path / "engine.zip")
+    assert set(zipfile.ZipFile(tmp_path / "engine.zip").namelist()) == set(sources)
 
 
-def test_ui_gets_every_ui_module_and_the_engine_words_it_shares():
-    import tomllib as toml
+def test_the_ui_config_maps_every_ui_module_and_the_engine_words_it_shares():
+    import sys
 
-    files = toml.loads(site_config.ui_config(ROOT))["files"]
+    sys.path.insert(0, str(ROOT / "tools"))
+    import site_config
+
+    files = tomllib.loads(site_config.ui_config(ROOT))["files"]
     modules = {str(p.relative_to(ROOT)) for p in (ROOT / "ui").rglob("*.py")
                if p.name not in site_config.ENTRY_SCRIPTS}
     assert modules <= {path.lstrip("./") for path in files.values()}

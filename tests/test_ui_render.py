@@ -31,8 +31,9 @@ def test_no_face_down_card_reaches_the_markup():
     for seed in range(8):
         game = engine.new_game("matatu", players=4, seed=seed)
         while not game.over:
-            view = game.view(0)
-            html, _ = render_table(state_of(game, 0), ctx(view, 0))
+            state = state_of(game, 0)
+            view = state["view"]
+            html, _ = render_table(state, ctx(view, 0))
             visible = set(view["hand"]) | {view["pile_top"], view["base_card"], view["chopper"]}
             leaked = set(code.findall(html)) - visible
             assert not leaked, (seed, leaked)

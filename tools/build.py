@@ -6,12 +6,17 @@ Steps (stdlib only, idempotent, cheap when nothing changed):
 1. vendor: copy the pinned browser runtimes from node_modules/ (installed by
    `npm ci`) into static/vendor/ -- Pyodide, PyScript and MicroPython. Nothing is
    ever fetched from a CDN at run time.
-2. assemble: mirror the site into dist/ -- top-level *.html, PyScript *.toml
-   and *.json configs, engine/, ui/ and static/ -- copying only what changed and
-   deleting what no longer belongs.
-3. service worker: write dist/sw.js (a content-hashed precache list followed by
+2. engine bundle: compile every file under engine/ to .pyc with the pinned Pyodide
+   (in Node) into one zip, and make a memory snapshot of Pyodide with the engine
+   imported (tools/engine_bundle.mjs); cached under .build-cache/ by a hash of the
+   sources, so a build with no change reuses them. Without Node, or if compiling
+   fails, the zip holds the sources and there is no snapshot (a printed warning).
+3. assemble: mirror the site into dist/ -- top-level *.html, PyScript *.toml
+   and *.json configs, ui/, static/ and the engine bundle (static/engine/) --
+   copying only what changed and deleting what no longer belongs.
+4. service worker: write dist/sw.js (a content-hashed precache list followed by
    the static/sw.js template) and dist/precache-manifest.json for the tests.
-4. print a one-line summary.
+5. print a one-line summary.
 
 Run: python3 tools/build.py            (from anywhere)
 """
@@ -23,8 +28,10 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -36,6 +43,11 @@ NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 DIST = ROOT / "dist"
 SW_TEMPLATE = ROOT / "static" / "sw.js"
+BUNDLE_TOOL = ROOT / "tools" / "engine_bundle.mjs"
+# Where the engine worker puts the archive in Pyodide's file system (and on sys.path). The
+# snapshot remembers it, so the build and the worker must agree: boot.json carries it.
+ARCHIVE_PATH = "/lib/matchbook/engine.zip"
+BUNDLE_TIMEOUT_S = 600
 
 # The Pyodide files the runtime loads from its indexURL (no packages: the engine
 # is pure Python and needs none).
@@ -176,15 +188,98 @@ def vendor_sources(node_modules: Path = NODE_MODULES) -> dict[str, Path]:
     return files
 
 
+def engine_sources(root: Path = ROOT) -> dict[str, Path]:
+    """Every file of the engine package, found by walking engine/ (never a hand-kept list)."""
+    return {path.relative_to(root).as_posix(): path for path in walk(root / "engine")}
+
+
+def bundle_key(root: Path, sources: dict[str, Path]) -> str:
+    """One key per exact engine sources, bundling tool, worker script and Pyodide release."""
+    h = hashlib.sha256()
+    pyodide = root / "node_modules" / "pyodide"
+    # The worker script too: its shared instances are named by this key (static/js/engine.mjs).
+    inputs = {**sources, "<tool>": root / "tools" / "engine_bundle.mjs",
+              "<worker>": root / "static" / "js" / "engine-worker.mjs",
+              "<pyodide>": pyodide / "package.json", "<pyodide.mjs>": pyodide / "pyodide.mjs",
+              "<build>": Path(__file__)}
+    for rel, path in sorted(inputs.items()):
+        h.update(f"{rel}\0{sha256_file(path) if path.is_file() else '-'}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def source_archive(sources: dict[str, Path], target: Path) -> None:
+    """The fallback archive: the sources themselves, which Pyodide compiles as it imports."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for rel, path in sorted(sources.items()):
+            archive.writestr(zipfile.ZipInfo(rel, (1980, 1, 1, 0, 0, 0)), path.read_bytes(),
+                             compress_type=zipfile.ZIP_DEFLATED)
+
+
+def engine_bundle(root: Path = ROOT) -> tuple[dict[str, Path], dict]:
+    """static/engine/ files (dist-relative path -> file in .build-cache), and boot.json's data.
+
+    The worker fetches boot.json, then the archive (and the snapshot when there is one)."""
+    sources = engine_sources(root)
+    key = bundle_key(root, sources)
+    cache_root = root / ".build-cache" / "engine"
+    cache = cache_root / key
+    boot_file = cache / "boot.json"
+    if not boot_file.is_file():
+        shutil.rmtree(cache_root, ignore_errors=True)  # only the current bundle is kept
+        cache.mkdir(parents=True)
+        report = run_bundle_tool(root, sources, cache)
+        for warning in report["warnings"]:
+            print(f"build: warning: {warning}", file=sys.stderr)
+        if not report["compiled"]:
+            print("build: warning: shipping the engine's sources uncompiled (slower start)",
+                  file=sys.stderr)
+            source_archive(sources, cache / "engine.zip")
+        boot = {"archive": "engine.zip", "archive_path": ARCHIVE_PATH,
+                "compiled": report["compiled"],
+                "snapshot": "engine.snapshot.gz" if report["snapshot"] else None,
+                "key": key}
+        boot_file.write_text(json.dumps(boot, indent=1) + "\n", encoding="utf-8")
+    boot = json.loads(boot_file.read_text(encoding="utf-8"))
+    files = {"static/engine/boot.json": boot_file,
+             "static/engine/engine.zip": cache / "engine.zip"}
+    if boot["snapshot"]:
+        files["static/engine/" + boot["snapshot"]] = cache / boot["snapshot"]
+    return files, boot
+
+
+def run_bundle_tool(root: Path, sources: dict[str, Path], out: Path) -> dict:
+    """tools/engine_bundle.mjs in Node with the pinned Pyodide; its report, or why it failed."""
+    node = shutil.which("node")
+    if node is None:
+        return {"compiled": False, "snapshot": False,
+                "warnings": ["node is not installed: cannot compile the engine with Pyodide"]}
+    command = [node, str(root / "tools" / "engine_bundle.mjs"),
+               str(root / "node_modules" / "pyodide"), str(out), ARCHIVE_PATH]
+    command += [f"{rel}={path}" for rel, path in sorted(sources.items())]
+    failed = {"compiled": False, "snapshot": False}
+    try:
+        done = subprocess.run(command, capture_output=True, text=True,
+                              timeout=BUNDLE_TIMEOUT_S, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return {**failed, "warnings": [f"the engine bundle tool did not finish: {error}"]}
+    try:
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        tail = done.stderr.strip()[-400:]
+        return {**failed, "warnings": [f"the engine bundle tool failed "
+                                       f"(exit {done.returncode}): {tail}"]}
+
+
 def site_sources(root: Path = ROOT) -> dict[str, Path]:
     """dist-relative path -> source file, for everything the site publishes."""
     files: dict[str, Path] = {}
     for path in sorted(root.iterdir()):
-        # Pages, and the PyScript configs they name (pyscript.toml, ui.toml, *.json).
+        # Pages, and the PyScript config they name (ui.toml).
         if path.is_file() and path.suffix in (".html", ".toml", ".json"):
             if path.name not in NOT_SITE:
                 files[path.name] = path
-    for top in ("engine", "ui", "static"):
+    # engine/ is published as the bundle (engine_bundle), not file by file.
+    for top in ("ui", "static"):
         for path in walk(root / top):
             files[path.relative_to(root).as_posix()] = path
     # static/sw.js is the template of dist/sw.js, not a file the site serves.
@@ -245,8 +340,14 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     generated_config = root / ".build" / "ui.toml"
     write_if_changed(generated_config, site_config.ui_config(root))
     site["ui.toml"] = generated_config
+    # The engine files the UI mounts (its words modules) are published for MicroPython too.
+    for url in site_config.ui_files(root):
+        if url.startswith("./engine/"):
+            site[url[2:]] = root / url[2:]
     # The catalog and each lesson's first position, for the page to show before Python boots.
     site.update(static_data.write(root, root / ".build"))
+    bundle, boot = engine_bundle(root)
+    site.update(bundle)
     if "index.html" not in site and not quiet:
         print("build: note: no index.html yet; dist/ has no front page.", file=sys.stderr)
     # Generated files survive the prune below; they are rewritten right after.
@@ -266,12 +367,15 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
         "unique_bytes": sum(unique.values()),
         "copied": copied,
         "vendored": vendored,
+        "engine": "compiled" if boot["compiled"] else "sources",
+        "snapshot": bool(boot["snapshot"]),
         "seconds": time.monotonic() - started,
     }
     if not quiet:
         print(
             f"build: dist/ {summary['files']} files, {total / 1e6:.1f} MB "
             f"({summary['unique_bytes'] / 1e6:.1f} MB unique), cache {name}; "
+            f"engine {summary['engine']}, {'with' if boot['snapshot'] else 'NO'} snapshot; "
             f"{copied} copied, {vendored} vendored, {summary['seconds']:.2f}s"
         )
     return summary

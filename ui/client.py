@@ -1,5 +1,6 @@
-# The headless client: talks to the engine worker in JSON strings and knows nothing of the DOM
-# (boardgame.io's Client vs its views). Runs in MicroPython on the main thread.
+# The headless client: talks to the engine worker (through static/js/engine.mjs) in JSON
+# strings and knows nothing of the DOM (boardgame.io's Client vs its views). Runs in
+# MicroPython on the main thread.
 
 import json
 
@@ -15,21 +16,27 @@ class EngineError(Exception):
 
 class EngineClient:
     def __init__(self):
-        self.worker = None
+        self.engine = None
         self.ready = False
 
     async def connect(self):
-        from pyscript import workers
+        from pyscript import window
 
-        # Strings only across the boundary: a dict would arrive as a JsProxy without its Nones.
-        self.worker = await workers["engine"]
+        # static/js/engine.mjs started the worker from <head>; its promises never reject
+        # (MicroPython cannot catch a JavaScript exception) but answer in JSON strings.
+        self.engine = window.matchbookEngine
+        status = json.loads(str(await self.engine.ready))
+        if not status.get("ok"):
+            raise EngineError({"error": status.get("error") or "The game engine did not start.",
+                               "bug": True})
         catalog = await self.call("catalog")
         self.ready = True
         return catalog
 
     async def call(self, op, **fields):
         fields["op"] = op
-        reply = await self.worker.handle(json.dumps(fields))
+        # Strings only across the boundary: a dict would arrive as a JsProxy without its Nones.
+        reply = await self.engine.call(json.dumps(fields))
         response = json.loads(str(reply))
         if not response.get("ok"):
             raise EngineError(response)

@@ -13,19 +13,10 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from ui import faces
 from ui.client import EngineClient, EngineError
+from ui.layouts import LAYOUTS
 from ui.markup import button, esc, tag, text
-from ui.words import matchmakers as matchmakers_words
-from ui.words import matchmaster as matchmaster_words
 
-try:
-    from ui.words import match_maker as match_maker_words  # the engine's, mounted by the build
-except ImportError:  # CPython: the same file, where the engine keeps it
-    from engine.games.match_maker import words as match_maker_words
-
-FACES = {"matatu": faces, "matchmaster": matchmaster_words, "matchmakers": matchmakers_words,
-         "match_maker": match_maker_words}
 ZONE_NAMES = {"hands": "Hand of Seat ", "pile": "Pile (bottom first, top card last)",
               "stock": "Stock (top first)", "trick": "Trick"}
 
@@ -33,10 +24,10 @@ client = EngineClient()
 
 
 def card_label(game, code):
-    module = FACES.get(game)
+    layout = LAYOUTS.get(game)  # every game's card names, through the Layout interface
     try:
-        label = module.card_label(code) if module else code
-    except Exception:  # a card code the faces module does not know: show the code
+        label = layout.card_label(code) if layout else code
+    except Exception:  # a card code the game's words do not know: show the code
         label = code
     return label if label == code else label + " (" + code + ")"
 

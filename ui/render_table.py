@@ -152,9 +152,7 @@ def log_lines(entries, ctx):
 def log_panel(view, ctx):
     entries = ctx.get("log")
     if entries is None:
-        # Transitional: a module layout may hold back what its English log text gives away.
-        hold_back = getattr(ctx["layout"], "log_entries", None)
-        entries = hold_back(view) if hold_back is not None else (view.get("log") or [])
+        entries = view.get("log") or []
     shown = log_lines(entries[-LOG_SHOWN:], ctx)
     items = [text("li", {}, line) for line in shown if line]
     return tag("details", {"class": "log"}, text("summary", {}, "Game log (" + str(len(entries))

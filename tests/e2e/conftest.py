@@ -7,6 +7,9 @@ Fixtures for tests under tests/e2e:
 - ``base_url``      ``site.url``, so ``page.goto("/")`` and ``page.goto("index.html")`` work.
 - ``serve``         ``serve(directory) -> Site``: another recording server, for a page of
                     a test's own (stopped after the test).
+- ``hold``          ``hold(suffix, on=site) -> release()``: the server answers no request
+                    for that file until released (holds the engine mid-boot, whichever
+                    worker asks; Playwright's routes do not see a SharedWorker's requests).
 - ``browser_log``   what the browser did wrong during the test: ``.console_errors``,
                     ``.page_errors``, ``.foreign_requests``.
 - ``context``/``page`` pytest-playwright's, guarded: any request to a host other than
@@ -58,7 +61,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass  # the tests read Site.requests instead
 
     def send_head(self):  # every request, before the file is opened
-        self.server.record(urlsplit(self.path).path)
+        path = urlsplit(self.path).path
+        self.server.record(path)
+        self.server.wait_if_held(path)
         return super().send_head()
 
 
@@ -71,6 +76,7 @@ class RecordingServer(http.server.ThreadingHTTPServer):
         self.directory = Path(directory)
         self._lock = threading.Lock()
         self._requests: list[str] = []
+        self._holds: dict[str, threading.Event] = {}
 
         def handler(*args, **kwargs):
             return _QuietHandler(*args, directory=str(self.directory), **kwargs)
@@ -81,6 +87,20 @@ class RecordingServer(http.server.ThreadingHTTPServer):
     def record(self, path: str) -> None:
         with self._lock:
             self._requests.append(path)
+
+    def hold(self, suffix: str) -> Callable[[], None]:
+        """Answer no request for a path ending with ``suffix`` until the returned release()
+        is called: whoever asks (page, dedicated or shared worker) waits."""
+        gate = threading.Event()
+        with self._lock:
+            self._holds[suffix] = gate
+        return gate.set
+
+    def wait_if_held(self, path: str) -> None:
+        with self._lock:
+            gates = [gate for suffix, gate in self._holds.items() if path.endswith(suffix)]
+        for gate in gates:
+            gate.wait(timeout=120)
 
     def start(self) -> RecordingServer:
         self._thread.start()
@@ -148,6 +168,23 @@ def site(dist_dir: Path) -> Iterator[Site]:
 @pytest.fixture(scope="session")
 def base_url(site: Site) -> str:
     return site.url
+
+
+@pytest.fixture
+def hold(site: Site) -> Iterator[Callable[..., Callable[[], None]]]:
+    """hold(suffix, on=site) -> release(): the server keeps requests for that file waiting
+    (e.g. "engine.snapshot.gz" keeps the engine mid-boot) until release() or the test ends."""
+    releases: list[Callable[[], None]] = []
+
+    def start(suffix: str, on: Site | None = None) -> Callable[[], None]:
+        release = (on or site).server.hold(suffix)
+        releases.append(release)
+        return release
+
+    yield start
+    for release in releases:
+        release()
+    site.server._holds.clear()
 
 
 @pytest.fixture

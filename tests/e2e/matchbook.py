@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import engine
-from engine.cards import standard_deck
+from engine.games.matatu.rules import standard_deck
 
 ENGINE_READY = "html[data-engine=ready]"
 FAST_BOTS = """

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from matchbook import fast_bots
 
-from engine.cards import standard_deck
+from engine.games.matatu.rules import standard_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -27,11 +27,14 @@ def app(context, page):
     return page
 
 
-def test_ui_is_usable_before_the_engine_is_ready(app):
+def test_ui_is_usable_before_the_engine_is_ready(app, hold):
     """The lobby shows at once and says the engine is loading; it never waits blank."""
+    release = hold("engine.snapshot.gz")  # the engine stays mid-boot meanwhile
     app.goto("index.html")
     app.wait_for_selector("html[data-ui=ready]", timeout=30_000)
     assert app.locator("#engine-status").is_visible()
+    assert app.evaluate("document.documentElement.dataset.engine") == "loading"
+    release()
     app.wait_for_selector(ENGINE_READY, timeout=90_000)
     assert not app.locator("#engine-status").is_visible()
 
@@ -49,6 +52,8 @@ def test_full_round_against_bots_lands_in_history_and_replays(app):
     row = app.locator(".history-table tbody tr").first
     assert "matatu-v1" in row.inner_text()
     assert "Matatu" in row.inner_text()
+    # Options in words: the defaults, not "auto_cut=False, base_card_mode=virtual ..."
+    assert "defaults" in row.inner_text() and "virtual" not in row.inner_text()
     row.locator("a", has_text="Replay").click()
     app.wait_for_selector("[data-cmd=replay-to]")
     total = int(app.evaluate("document.documentElement.dataset.replayStep"))
@@ -270,11 +275,14 @@ def test_no_accessibility_violations(app, axe, route):
 
 
 def test_lobby_options_reach_the_engine_with_their_declared_values(app):
-    """A select offers the engine's values; the chosen one arrives typed as declared."""
+    """A select offers the engine's values in words (issue #9 item 9: the option's labels,
+    never a code like end_round); the chosen one arrives typed as declared."""
     open_app(app)
     app.click("button[data-game=matatu]")
-    app.select_option("#opt-session_rounds", label="3")
-    app.select_option("#opt-on_stock_empty", label="end_round")
+    assert app.locator("#opt-base_card_mode option").all_inner_texts() == [
+        "a marker only", "taken out of play"]
+    app.select_option("#opt-session_rounds", label="3 rounds")
+    app.select_option("#opt-on_stock_empty", label="the round ends")
     app.click("#start")
     wait_idle(app)
     assert "Round 1 of 3" in app.locator(".centre").inner_text()

@@ -1,8 +1,10 @@
 """The built site is complete, self-contained and offline-capable; the PyScript stack works.
 
 The first tests read dist/ only (fast, no browser). The probe tests serve a tiny page of
-their own beside dist's vendored runtimes and prove, in Chromium, the exact wiring the
-app uses: PyScript with MicroPython on the main thread awaiting a Pyodide worker.
+their own beside dist's vendored runtimes and prove, in Chromium, that the vendored
+runtimes work with nothing from a CDN: PyScript with MicroPython on the main thread awaiting
+a Pyodide worker, and a service worker that precaches once and plays offline. (The app's own
+engine worker is tested in test_engine_runtime.py.)
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ import re
 import shutil
 import time
 import tomllib
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
 import build
 import pytest
+import site_config
 
 ROOT = Path(__file__).resolve().parents[2]
 CDN_MARKERS = (b"cdn.jsdelivr", b"unpkg", b"pyscript.net")
@@ -63,11 +67,30 @@ def test_dist_holds_the_site_and_nothing_else(dist_dir: Path) -> None:
         assert tooling not in files
     for page in ROOT.glob("*.html"):
         assert page.name in files
+    # The engine is published as one archive, not file by file: only the words modules the
+    # UI mounts (tools/site_config.py) are published as files, for MicroPython.
+    assert {rel for rel in files if rel.startswith("engine/")} <= {
+        url[2:] for url in site_config.ui_files(ROOT) if url.startswith("./engine/")}
+
+
+def test_the_engine_ships_compiled_in_one_archive_with_a_snapshot(dist_dir: Path) -> None:
+    boot = json.loads((dist_dir / "static" / "engine" / "boot.json").read_text())
+    # Node and the pinned Pyodide are there whenever the site is built (npm ci): the bytecode
+    # and the snapshot are expected, not optional, in the site we test.
+    assert boot["compiled"] is True and boot["snapshot"] == "engine.snapshot.gz"
+    assert boot["archive_path"] == build.ARCHIVE_PATH
+    names = set(zipfile.ZipFile(dist_dir / "static" / "engine" / boot["archive"]).namelist())
     for source in (ROOT / "engine").rglob("*.py"):
         if "__pycache__" not in source.parts:
             rel = source.relative_to(ROOT).as_posix()
-            assert rel in files, f"{rel} is not published"
-            assert sha256(files[rel]) == sha256(source), f"{rel} is stale in dist/"
+            assert rel + "c" in names, f"{rel} is not in the engine archive"
+    assert not any(name.endswith(".py") for name in names), "sources shipped beside bytecode"
+    snapshot = dist_dir / "static" / "engine" / boot["snapshot"]
+    assert snapshot.read_bytes()[:2] == b"\x1f\x8b"  # gzip: the worker gunzips it as it arrives
+    # A build with nothing changed reuses the bundle (keyed by a hash of the sources).
+    started = time.monotonic()
+    again = build.engine_bundle(ROOT)[1]
+    assert again == boot and time.monotonic() - started < 5
 
 
 class _ScriptTags(HTMLParser):
@@ -210,7 +233,7 @@ def test_build_is_idempotent(dist_dir: Path) -> None:
 
 # --------------------------------------------------------------------------- the probe page
 
-# The app's wiring in miniature (index.html + pyscript.toml + ui.toml do the same):
+# The PyScript stack in miniature:
 # MicroPython on the main thread awaits a named Pyodide worker and calls a function the
 # worker exports. Interpreters come from static/vendor; nothing else is fetched.
 PROBE_HTML = """\

@@ -1,9 +1,9 @@
-"""Matatu's lessons: the rulebook's worked examples as scripted positions
+"""Matatu's lessons: the rulebook's worked examples as scripted positions.
 The format is in engine/lessons.py; tests/test_lessons.py checks every one against the engine.
 """
 
-from .cards import standard_deck
-from .lesson_steps import play
+from ...lesson_steps import play
+from .rules import standard_deck
 
 
 def _matatu(hands, pile, base_card, *, jokers=False, stock_top=(), **position) -> dict:
