@@ -12,8 +12,9 @@ from engine.bots import CarelessBot, bot_levels, make_bot
 from engine.rng import SeededRng
 from engine.search import SearchBot, Slot, deal_hidden, ruled_out
 
-SEARCHED = ["matchmaster", "matchmakers", "match_maker"]
-TABLES = [("matchmaster", 4, None), ("matchmaster", 3, {"dealer_hook": True}),
+SEARCHED = ["matatu", "matchmaster", "matchmakers", "match_maker"]
+TABLES = [("matatu", 4, None), ("matatu", 3, {"jokers": True}),
+          ("matatu", 2, {"session_rounds": 3}), ("matchmaster", 4, None), ("matchmaster", 3, {"dealer_hook": True}),
           ("matchmakers", 4, None), ("matchmakers", 2, None),
           ("matchmakers", 4, {"campsite_visibility": "private"}),
           ("match_maker", 3, None), ("match_maker", 2, {"decks": 2})]
@@ -84,6 +85,8 @@ def _swapped(game, seat):
     places. Returns None when no swap tried builds a position the engine accepts."""
     position = game.position()
     places = _hidden_lists(game, position, seat)
+    if len(places) < 2:
+        return None
     rng = random.Random(5)
     for _ in range(200):
         (a, i), (b, j) = rng.sample(places, 2)
@@ -116,7 +119,8 @@ def _hidden_lists(game, position, seat):
              for i in range(len(hand))]
     for stacks in position.get("straw") or []:
         spots += [(stack, 0) for stack in stacks if stack[0] is not None]
-    return spots
+    stock = position.get("stock") or []  # Matatu's stock: face down for everyone
+    return spots + [(stock, i) for i in range(len(stock))]
 
 
 @pytest.mark.parametrize("game_id, players, options", TABLES)
@@ -234,8 +238,6 @@ def test_the_fast_path_plays_the_same_game_as_the_validated_one(game_id, players
 
 def test_every_game_offers_easy_basic_and_strong_in_words():
     for info in engine.catalog():
-        if info["id"] == "matatu" and "strong" not in info["bots"]:
-            continue  # Matatu's package conversion brings its levels
         levels = info["bot_levels"]
         assert [level["id"] for level in levels][:3] == ["easy", "basic", "strong"]
         assert all(level["name"] and level["about"] for level in levels)
