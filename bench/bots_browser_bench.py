@@ -7,8 +7,9 @@ Builds dist/ if needed, serves it on 127.0.0.1 and opens the app in Debian's Chr
 tables) it starts games in the engine worker with the service's ``new`` op and plays them
 with its ``bot`` op, each seat at its level, timing every call of the strong seat that had
 more than one legal action in the page (performance.now() around the worker call: the
-search, the move and the reply, which is what the app waits for while it shows "thinking"). Playouts per second in Pyodide
-are measured by bench/pyodide_run.mjs (the same Pyodide, in Node).
+search, the move and the reply, which is what the app waits for while it shows
+"thinking"). Playouts per second in Pyodide are measured by bench/pyodide_run.mjs (the same
+Pyodide, in Node).
 
 Prints p50/p95/max per table and a final ``BENCH_JSON {...}`` line; asserts nothing about
 time (DESIGN.md: benchmarks are not tests).

@@ -232,6 +232,12 @@ class Game:
                         known.update(item for item in value if isinstance(item, str))
         return known
 
+    def outcome_counts(self) -> dict:
+        """Optional: how often something happened in this game that no single log entry
+        names, ``{name: times}``, counted with the log's events in arena studies and the
+        Lab (Matchmaster: exact bids). By default nothing."""
+        return {}
+
     def marker_cards(self) -> list:
         """Optional: card identities the table shows as markers (not locations), which a view
         may name even while the real card is hidden in a hand."""

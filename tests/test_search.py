@@ -14,7 +14,8 @@ from engine.search import SearchBot, Slot, deal_hidden, ruled_out
 
 SEARCHED = ["matatu", "matchmaster", "matchmakers", "match_maker"]
 TABLES = [("matatu", 4, None), ("matatu", 3, {"jokers": True}),
-          ("matatu", 2, {"session_rounds": 3}), ("matchmaster", 4, None), ("matchmaster", 3, {"dealer_hook": True}),
+          ("matatu", 2, {"session_rounds": 3}), ("matchmaster", 4, None),
+          ("matchmaster", 3, {"dealer_hook": True}),
           ("matchmakers", 4, None), ("matchmakers", 2, None),
           ("matchmakers", 4, {"campsite_visibility": "private"}),
           ("match_maker", 3, None), ("match_maker", 2, {"decks": 2})]

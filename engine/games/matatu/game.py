@@ -10,7 +10,6 @@ from ...errors import IllegalAction
 from ...game import Game
 from . import position as positions
 from .bots import BasicMatatuBot
-from .search import StrongBot
 from .rulebook import OPTIONS, RULE_VERSIONS
 from .rules import (
     CARD_RULES,
@@ -34,6 +33,7 @@ from .rules import (
     points,
     standard_deck,
 )
+from .search import StrongBot
 
 # The predicate of each move without a card or a suit, in the order the moves are listed.
 PLAIN_MOVES = (("draw", draw_refusal), ("pass", pass_refusal), ("accept", accept_refusal))

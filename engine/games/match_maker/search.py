@@ -8,32 +8,59 @@ memory of opened cards only (never the world's hidden cards, or a playout would 
 player cannot), through the end of this seat's next turn; its value is the seat's points less
 the others' mean.
 
-Opening a card is the decision with the most candidates, and many are alike: face-down tops
-nobody has seen differ only by how deep their stack is, so one of each depth is searched; tops
-that were seen differ by card and depth.
+The search is kept for the choices a rule of thumb gets wrong: which card to open when no
+match is sure (a face-down card, one of each depth, since those differ only by what lies
+under them; or a card everyone has seen, which shows the others nothing new), and whether
+to draw a mate or a change card. A sure match, cancelling, taking the Couple and replacing a
+card to make a match are the basic bot's moves.
 """
 
+from ...rng import SeededRng
 from ...search import Adapter, SearchBot, Slot
 from .bots import MemoryBot, memory_move
-from .rules import CHANGE_CARDS, MATE_CARDS, SOULMATE, Layout
+from .rules import CHANGE_CARDS, MATE_CARDS, PARTNER, SOULMATE, Layout
 from .words import CHANCES, PERSONS
 
 
 class MatchMakerSearch(Adapter):
+    def __init__(self):
+        self.rng = SeededRng(0)  # the basic bot's pick among alike face-down cards
+
     def candidates(self, view: dict, legal_actions: list) -> list:
-        opens = [action for action in legal_actions if action["type"] == "open"]
-        if not opens:
-            return legal_actions
+        kinds = {action["type"] for action in legal_actions}
+        basic = MemoryBot(self.rng).choose(view, legal_actions)
+        if "open" not in kinds:
+            # A choice between drawing and not (a mate card, a change card) is searched; the
+            # rest the rule of thumb settles (always cancel, always the Couple, replace to
+            # make a match).
+            if kinds in ({"draw_change", "decline_change"}, {"draw_mate", "skip_mate"}):
+                return legal_actions
+            return [basic]
+        known, _ = MemoryBot().tops(view)
         cells = {(cell["row"], cell["col"]): cell for cell in view["grid"]}
+        if view["pc1"] is None:
+            pair = any(PARTNER[card] in known.values() and (PARTNER[card] != card or list(
+                known.values()).count(card) > 1) for card in known.values())
+            if pair:
+                return [basic]  # a pair everyone has seen: take it before the others do
+        elif PARTNER[view["pc1"]["card"]] in [card for where, card in known.items()
+                                               if where != (view["pc1"]["row"],
+                                                            view["pc1"]["col"])]:
+            return [basic]  # the first card's partner is known: the match is sure
         kept, classes = [], set()
-        for action in opens:
+        for action in legal_actions:
+            if action["type"] != "open":
+                kept.append(action)  # drawing a mate card first
+                continue
             cell = cells[tuple(action["stack"])]
-            top = cell["face"] or (cell["seen"] or {}).get("card")
-            kind = (top, cell["depth"])  # alike: the same known top (or none) and depth
+            top = _top(cell)
+            # alike: face-down tops of the same depth; and any top everyone has seen, since
+            # opening it again shows nothing new and matches nothing here
+            kind = ("seen",) if top is not None else (None, cell["depth"])
             if kind not in classes:
                 classes.add(kind)
                 kept.append(action)
-        return [action for action in legal_actions if action["type"] != "open"] + kept
+        return kept
 
     def hidden(self, view: dict) -> tuple:
         layout = Layout(view["options"])

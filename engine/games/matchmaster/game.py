@@ -297,6 +297,12 @@ class Matchmaster(Game):
             "result": self.result(),
         }
 
+    def outcome_counts(self) -> dict:
+        """Exact bids (MS-A7's correct predictions), for studies: a seat's round counts once."""
+        return {"exact_bid": sum(1 for row in self.score_rows
+                                 for bid, tricks in zip(row["bids"], row["tricks"], strict=True)
+                                 if bid == tricks)}
+
     # ---- where the cards are -----------------------------------------------------------------
     def card_locations(self) -> dict:
         """Every card's place: ``hand:<seat>``, ``trick``, ``played`` (this round's finished
