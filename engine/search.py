@@ -20,9 +20,13 @@ is its own; the rest is here:
    (``Game.copy(quiet=True)``: no log), the action, then the game's rollout policy through
    the fast path (``moves``/``play_move``) until the adapter's horizon (the end of the round,
    a few turns), scored by the adapter's value for the seat or its team.
-5. **The choice.** The best mean over the same worlds wins (every candidate meets the same
-   deals, so luck of the deal cancels out), with successive halving: after each stage the
-   weaker half of the candidates is dropped, and the next stage's worlds go to the close ones.
+5. **The choice.** Every candidate meets the same deals, so luck of the deal cancels out of
+   their comparison. Successive halving: after each stage the weaker half of the candidates
+   is dropped, and the next stage's worlds go to the close ones. The best mean wins if it
+   beats the game's rule-of-thumb move (its basic bot's, always kept in the race) by more
+   than ``CONFIDENCE`` standard errors of their paired differences; otherwise the rule of
+   thumb's move is played: where a game's outcome is mostly luck and the budget small, a
+   noisy search would do worse than the rule it could not beat.
 
 Why determinized (perfect-information Monte Carlo over sampled worlds) and not SO-ISMCTS:
 within the 500 ms a browser decision may take, Pyodide plays a few hundred playouts of a
@@ -47,6 +51,9 @@ from .scenario import from_scenario
 DEAL_TRIES = 12  # randomized deals tried before the exact matching
 WORLD_TRIES = 4  # deals tried for one world before doing with fewer worlds
 LIKELY_TRIES = 8  # deals weighed by the adapter's likelihood before taking the last one
+# How sure the search must be, in standard errors of the paired differences, before it plays
+# something other than the rule of thumb's move.
+CONFIDENCE = 1.0
 
 
 class Slot:
@@ -190,10 +197,12 @@ class SearchBot(Bot):
 
     name = "strong"
 
-    def __init__(self, adapter, rng: SeededRng | None = None, budget: int = 240):
+    def __init__(self, adapter, rng: SeededRng | None = None, budget: int = 240,
+                 confidence: float = CONFIDENCE):
         self.adapter = adapter
         self.rng = rng or SeededRng(0)
         self.budget = budget
+        self.confidence = confidence
         self.refused_worlds = 0
         self.rejected_worlds = 0
         self.unlikely_deals = 0
@@ -206,27 +215,35 @@ class SearchBot(Bot):
             return candidates[0]
         seat = view["seat"]
         dealer = Dealer(*adapter.hidden(view))
+        # The rule of thumb's move is searched too and never dropped: the search must show
+        # it is beaten before playing anything else.
+        default = adapter.fallback(view, legal_actions, self.rng)
+        pinned = next((i for i, action in enumerate(candidates) if action == default), None)
         survivors = list(range(len(candidates)))
-        totals = [0.0] * len(candidates)
+        values = [[] for _ in candidates]  # per candidate, its value in each world it met
         stages = max(1, math.ceil(math.log2(len(candidates))))
         per_stage = max(len(candidates), self.budget // stages)
-        played_any = False
         for stage in range(stages):
             for _ in range(max(1, per_stage // len(survivors))):
                 world = self._world(view, dealer, legal_actions, seat)
                 if world is None:
                     continue
-                played_any = True
                 for i in survivors:
-                    totals[i] += self._playout(world, candidates[i], view)
+                    values[i].append(self._playout(world, candidates[i], view))
             if stage < stages - 1:
                 # keep the better half (ties: the earlier candidate, so decisions are stable)
-                survivors.sort(key=lambda i: (-totals[i], i))
-                survivors = sorted(survivors[:max(1, (len(survivors) + 1) // 2)])
-        if not played_any:
-            return adapter.fallback(view, legal_actions, self.rng)
-        best = min(survivors, key=lambda i: (-totals[i], i))
-        return candidates[best]
+                ranked = sorted(survivors, key=lambda i: (-_mean(values[i]), i))
+                kept = ranked[:max(1, (len(survivors) + 1) // 2)]
+                if pinned is not None and pinned not in kept:
+                    kept.append(pinned)
+                survivors = sorted(kept)
+        if not values[survivors[0]]:  # no world could be built
+            return default
+        best = min(survivors, key=lambda i: (-_mean(values[i]), i))
+        if pinned is None or best == pinned or _beats(values[best], values[pinned],
+                                                      self.confidence):
+            return candidates[best]
+        return candidates[pinned]
 
     def _world(self, view, dealer, legal_actions, seat):
         adapter = self.adapter
@@ -260,6 +277,23 @@ class SearchBot(Bot):
             sim.play_move(seat, policy(sim, seat, sim.moves(seat), rng))
         self.playouts += 1
         return adapter.value(sim, view)
+
+
+def _mean(values) -> float:
+    return sum(values) / len(values) if values else float("-inf")
+
+
+def _beats(best, default, confidence: float) -> bool:
+    """Whether ``best`` beats ``default`` over the same worlds by more than ``confidence``
+    standard errors of their paired differences (the same deals make the pairs close, so
+    a real difference shows with few worlds while luck does not)."""
+    diffs = [a - b for a, b in zip(best, default, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean > 0
+    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+    return mean > confidence * spread / n ** 0.5
 
 
 class Adapter:
@@ -299,5 +333,6 @@ class Adapter:
         raise NotImplementedError
 
     def fallback(self, view: dict, legal_actions: list, rng: SeededRng) -> dict:
-        """The move when no world could be built (never, unless the adapter has a bug)."""
+        """The rule of thumb's move (the game's basic bot): searched like the others, played
+        unless the search shows another is better, and when no world could be built."""
         return legal_actions[0]

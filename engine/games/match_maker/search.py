@@ -25,10 +25,12 @@ from .words import CHANCES, PERSONS
 class MatchMakerSearch(Adapter):
     def __init__(self):
         self.rng = SeededRng(0)  # the basic bot's pick among alike face-down cards
+        self.basic = None
 
     def candidates(self, view: dict, legal_actions: list) -> list:
         kinds = {action["type"] for action in legal_actions}
         basic = MemoryBot(self.rng).choose(view, legal_actions)
+        self.basic = (view, basic)  # the move fallback() gives for this view
         if "open" not in kinds:
             # A choice between drawing and not (a mate card, a change card) is searched; the
             # rest the rule of thumb settles (always cancel, always the Couple, replace to
@@ -48,7 +50,8 @@ class MatchMakerSearch(Adapter):
                                                             view["pc1"]["col"])]:
             return [basic]  # the first card's partner is known: the match is sure
         kept, classes = [], set()
-        for action in legal_actions:
+        # the basic bot's pick first, so it stands for its kind of card (fallback() plays it)
+        for action in [basic] + [a for a in legal_actions if a != basic]:
             if action["type"] != "open":
                 kept.append(action)  # drawing a mate card first
                 continue
@@ -151,6 +154,8 @@ class MatchMakerSearch(Adapter):
         return scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1)
 
     def fallback(self, view: dict, legal_actions: list, rng) -> dict:
+        if self.basic is not None and self.basic[0] is view:
+            return self.basic[1]
         return MemoryBot(rng).choose(view, legal_actions)
 
 
