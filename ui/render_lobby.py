@@ -48,8 +48,57 @@ def settings_fieldset(settings):
                         " has moved since.")))
 
 
+def seat_fields(info, form):
+    """Who plays each seat. With ``form["levels"]`` (a bot level per seat), one choice per
+    seat: a person, or a bot of one of the game's levels named in words (the catalog's
+    ``bot_levels``); the app sends that seat's level in the ``bot`` op. Without it, Human or
+    Bot per seat and one level for every bot (``bot_level_field``)."""
+    levels = form.get("levels")
+    rows = []
+    for seat in range(form["players"]):
+        kind = form["seats"][seat] if seat < len(form["seats"]) else "bot"
+        field_id = "seat-" + str(seat)
+        if levels is None:
+            choices = [text("option", {"value": "human", "selected": kind == "human"},
+                            "Human"),
+                       text("option", {"value": "bot", "selected": kind == "bot"}, "Bot")]
+        else:
+            level = levels[seat] if seat < len(levels) and levels[seat] else \
+                (info.get("bots") or ["basic"])[0]
+            choices = [text("option", {"value": "human", "selected": kind == "human"},
+                            "Human")]
+            choices += [text("option", {"value": entry["id"],
+                                        "selected": kind != "human" and entry["id"] == level},
+                             entry["name"] + " bot")
+                        for entry in info.get("bot_levels") or []]
+        rows.append(tag(
+            "div", {"class": "field"}, text("label", {"for": field_id}, "Seat " + str(seat + 1)),
+            tag("select", {"id": field_id, "data-seat": str(seat)}, *choices)))
+    if levels is not None and info.get("bot_levels"):
+        rows.append(tag("ul", {"class": "level-words", "id": "level-words"},
+                        *[tag("li", {}, text("strong", {}, entry["name"] + ":"),
+                              esc(" " + entry["about"]))
+                          for entry in info["bot_levels"]]))
+    return rows
+
+
+def bot_level_field(info, form):
+    """One level for every bot, when the seats do not each name theirs."""
+    if form.get("levels") is not None:
+        return ""
+    words = {}
+    for entry in info.get("bot_levels") or []:
+        words[entry["id"]] = entry["name"]
+    bots = [text("option", {"value": level, "selected": level == form.get("bot")},
+                 words.get(level, level))
+            for level in info.get("bots") or []]
+    return tag("div", {"class": "field"}, text("label", {"for": "bot-level"}, "Bot level"),
+               tag("select", {"id": "bot-level", "data-field": "bot"}, *bots))
+
+
 def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True, settings=None):
-    """``form``: {"game", "players", "seats": [...], "rules", "options": {...}, "bot"}."""
+    """``form``: {"game", "players", "seats": [...], "rules", "options": {...}, "bot"}, and
+    optionally "levels" (a bot level per seat, see ``seat_fields``)."""
     parts = []
     if problems:
         items = [text("li", {}, p["key"] + ": " + p["reason"]) for p in problems]
@@ -84,20 +133,10 @@ def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True, s
     counts = info.get("player_counts") or range(info["min_players"], info["max_players"] + 1)
     players = [text("option", {"value": str(n), "selected": n == form["players"]}, str(n))
                for n in counts]  # e.g. Matchmakers: 2 or 4, never 3
-    seat_rows = []
-    for seat in range(form["players"]):
-        kind = form["seats"][seat] if seat < len(form["seats"]) else "bot"
-        field_id = "seat-" + str(seat)
-        seat_rows.append(tag(
-            "div", {"class": "field"}, text("label", {"for": field_id}, "Seat " + str(seat + 1)),
-            tag("select", {"id": field_id, "data-seat": str(seat)},
-                text("option", {"value": "human", "selected": kind == "human"}, "Human"),
-                text("option", {"value": "bot", "selected": kind == "bot"}, "Bot"))))
+    seat_rows = seat_fields(info, form)
     versions = [text("option", {"value": v["id"], "selected": v["id"] == form["rules"]},
                      v["id"] + " — " + v.get("title", ""))
                 for v in info["rule_versions"]]
-    bots = [text("option", {"value": level, "selected": level == form.get("bot")}, level)
-            for level in info.get("bots") or []]
     options = [option_control(spec, form["options"].get(spec["id"], spec["default"]))
                for spec in info["options"]]
     start_attributes = {"type": "button", "data-cmd": "start", "class": "primary", "id": "start"}
@@ -111,8 +150,7 @@ def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True, s
             tag("select", {"id": "players", "data-field": "players"}, *players)),
         tag("fieldset", {"class": "seats-setup"}, text("legend", {}, "Who plays each seat"),
             *seat_rows),
-        tag("div", {"class": "field"}, text("label", {"for": "bot-level"}, "Bot level"),
-            tag("select", {"id": "bot-level", "data-field": "bot"}, *bots)),
+        bot_level_field(info, form),
         tag("div", {"class": "field"}, text("label", {"for": "rules"}, "Rules version"),
             tag("select", {"id": "rules", "data-field": "rules"}, *versions)),
         tag("fieldset", {"class": "options"}, text("legend", {}, "Options"), *options),
