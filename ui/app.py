@@ -31,7 +31,8 @@ class App:
         self.catalog = []
         self.titles = {}
         self.form = {"game": "matatu", "players": 4, "seats": ["human", "bot", "bot", "bot"],
-                     "rules": None, "options": {}, "bot": None, "seed": ""}
+                     "rules": None, "options": {}, "bot": None, "seed": "",
+                     "levels": [None, None, None, None]}  # a bot level per seat
         self.session = None  # the game in play: ids, seats, names, viewer, last state
         self.tries = []
         self.busy = False  # an engine call is pending: clicks must not send stale actions
@@ -298,19 +299,40 @@ class App:
         while len(seats) < self.form["players"]:
             seats.append("bot")
         self.form["seats"] = seats[:self.form["players"]]
+        levels = self.form.get("levels") or []
+        self.form["levels"] = (levels + [None] * self.form["players"])[:self.form["players"]]
 
     # ---- playing ------------------------------------------------------------------------------
-    def names_for(self, seats):
+    def names_for(self, seats, levels=None, game=None):
         humans = seats.count("human")
+        words = {}  # level id -> the lobby's word for it, so History names each bot's level
+        info = self.game_info(game) if game else None
+        for entry in (info or {}).get("bot_levels") or []:
+            words[entry["id"]] = entry["name"]
         names = []
         for seat, kind in enumerate(seats):
             label = "Seat " + str(seat + 1)
-            if kind == "bot":
+            level = levels[seat] if levels and seat < len(levels) else None
+            if kind == "bot" and level in words:
+                label += " (" + words[level] + " bot)"
+            elif kind == "bot":
                 label += " (bot)"
             elif kind == "human" and humans == 1:
                 label = "You"
             names.append(label)
         return names
+
+    def seat_levels(self, game, seats, levels):
+        """Each bot seat's level as the lobby showed it (the game's first level by default)."""
+        default = ((self.game_info(game) or {}).get("bots") or [None])[0]
+        levels = levels or []
+        return [None if kind != "bot" else
+                (levels[seat] if seat < len(levels) and levels[seat] else default)
+                for seat, kind in enumerate(seats)]
+
+    def level_of(self, session, seat):
+        levels = session.get("levels") or []
+        return (levels[seat] if seat < len(levels) else None) or session["bot"]
 
     def first_human(self, seats):
         for seat, kind in enumerate(seats):
@@ -340,7 +362,9 @@ class App:
             self.render()
             return
         self.notice = ""
-        self.session = {"game": form["game"], "seats": seats, "names": self.names_for(seats),
+        levels = self.seat_levels(form["game"], seats, form.get("levels"))
+        self.session = {"game": form["game"], "seats": seats,
+                        "names": self.names_for(seats, levels, form["game"]), "levels": levels,
                         "viewer": viewer, "bot": form["bot"], "state": state,
                         "entry": self.new_entry_id(seed),
                         "handoff": None}
@@ -364,7 +388,7 @@ class App:
             return
         self.session = {"game": current["game"], "seats": seats,
                         "names": meta.get("names") or self.names_for(seats), "viewer": viewer,
-                        "bot": meta.get("bot"), "state": state,
+                        "bot": meta.get("bot"), "levels": meta.get("levels"), "state": state,
                         "entry": meta.get("entry") or self.new_entry_id("resumed"),
                         "handoff": None}
         self.conflict = False
@@ -381,7 +405,8 @@ class App:
             self.file_history(record)
         elif not self.conflict:
             meta = {"names": session["names"], "viewer": session["viewer"],
-                    "bot": session["bot"], "entry": session["entry"]}
+                    "bot": session["bot"], "levels": session.get("levels"),
+                    "entry": session["entry"]}
             try:
                 saved = self.storage.save_current(session["game"], record["rules"],
                                                   state["save"], session["seats"], meta)
@@ -418,7 +443,7 @@ class App:
         summary = {"finished": str(window.Date.new().toISOString())[:16].replace("T", " "),
                    "players_text": ", ".join(names), "outcome": outcome,
                    "options": record.get("options"), "names": names,
-                   "viewer": session["viewer"]}
+                   "viewer": session["viewer"], "levels": session.get("levels")}
         try:
             self.storage.add_history(session["entry"], session["game"], record["rules"],
                                      session["state"]["save"], session["seats"], summary)
@@ -479,7 +504,8 @@ class App:
                     continue
                 self.busy = True
                 try:
-                    state = await client.call("bot", level=session["bot"],
+                    state = await client.call("bot", level=self.level_of(session,
+                                                                         state["to_move"]),
                                               seat=state["to_move"], viewer=session["viewer"])
                 except EngineError as error:
                     session["message"] = "A bot failed: " + error.reason
@@ -667,6 +693,7 @@ class App:
             self.form.update({"game": record["game"], "players": record["players"],
                               "seats": list(session["seats"]), "rules": record["rules"],
                               "options": dict(record["options"]), "bot": session["bot"],
+                              "levels": list(session.get("levels") or []),
                               "seed": ""})
             await self.start_game()
         elif name == "go":
@@ -745,7 +772,10 @@ class App:
         elif field in ("rules", "bot", "seed"):
             self.form[field] = str(target.value)
         elif target.getAttribute("data-seat") is not None:
-            self.form["seats"][int(target.getAttribute("data-seat"))] = str(target.value)
+            # A seat's choice is "human" or a bot level ("easy", "basic", "strong").
+            seat, choice = int(target.getAttribute("data-seat")), str(target.value)
+            self.form["seats"][seat] = "human" if choice == "human" else "bot"
+            self.form["levels"][seat] = None if choice in ("human", "bot") else choice
         elif target.getAttribute("data-compare") is not None and self.compare is not None:
             side = self.compare[target.getAttribute("data-compare")]
             option = target.getAttribute("data-compare-option")
