@@ -4,6 +4,7 @@
     .venv/bin/python bench/bots_bench.py playouts [--seconds 1] [--pairs 6]
     .venv/bin/python bench/bots_bench.py ratio [--pairs 6]
     .venv/bin/python bench/bots_bench.py strength [--games 1000] [--workers 2] [--only GAME]
+                                                  [--seconds S]
     .venv/bin/python bench/bots_bench.py decisions [--games 3]
 
 ``playouts``: uniformly random playouts per second from a fresh deal, per game, on two paths:
@@ -200,12 +201,18 @@ def cmd_strength(args) -> None:
         study = arena.check_study({"game": game_id, "bots": bots, "games": args.games,
                                    "seed": args.seed})
         began = time.perf_counter()
-        tally = arena_runner.run(study, workers=args.workers)
+        if args.seconds:
+            # Seeds in order, one game at a time, until the table's time is spent: a shared
+            # machine gets as many games as fit, still the same games for the same seeds.
+            tally = arena.run_study(study, chunk_size=1, progress=lambda done, total, began=began:
+                                    time.perf_counter() - began > args.seconds)
+        else:
+            tally = arena_runner.run(study, workers=args.workers)
         summary = arena.summarize(study, tally)
         row = summary["teams"][0] if summary["teams"] else summary["seats"][0]
         low, high = row["interval"]
         print(f"{label}: strong {row['win_rate']:.1%} [{low:.1%}, {high:.1%}] over"
-              f" {summary['finished']} games (seeds {args.seed}-{args.seed + args.games - 1},"
+              f" {summary['finished']} games (seeds {args.seed}-{args.seed + tally['games'] - 1},"
               f" won {row['outright']}, tied {row['tied']}) [{time.perf_counter() - began:.0f}"
               " s]", flush=True)
         if args.json:
@@ -256,6 +263,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--only", default=None, help="one game id or table label")
+    p.add_argument("--seconds", type=float, default=0,
+                   help="per table: stop after the game that passes this wall time")
     p.add_argument("--json", action="store_true")
     p = sub.add_parser("decisions")
     p.add_argument("--games", type=int, default=2)
