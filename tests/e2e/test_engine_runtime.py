@@ -6,8 +6,12 @@ served from the caches, with a progress bar that moves only when the worker repo
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import site_config
 from matchbook import ENGINE_READY
+
+ROOT = Path(__file__).resolve().parents[2]
 
 WASM = "/static/vendor/pyodide/pyodide.asm.wasm"
 SNAPSHOT = "/static/engine/engine.snapshot.gz"
@@ -34,10 +38,12 @@ def test_the_engine_boots_in_its_own_worker_from_the_snapshot(site, page, browse
     assert info["kind"] == "shared"  # the rules page's "Try it" frames join the same engine
     assert info["timings"]["snapshot"] is True, info["timings"]  # Python did not boot
     assert info["timings"]["compiled"] is True
-    # No PyScript worker, no engine module fetched one by one: one archive, one snapshot.
+    # No PyScript worker, no engine module fetched one by one: one archive, one snapshot. (The
+    # UI mounts the engine's words modules, tools/site_config.py: those are the UI's files.)
     assert page.locator('script[type="py"]').count() == 0
+    mounted = {url[1:] for url in site_config.ui_files(ROOT)}
     assert not [path for path in site.requests if path.endswith((".py", "pyscript.toml"))
-                and not path.startswith("/ui/")]
+                and not path.startswith("/ui/") and path not in mounted]
     # (How often: test_first_visit_... with an on-disk profile; this incognito context's
     # memory cache drops big files, so the service worker's precache asks again.)
     assert site.count(ARCHIVE) >= 1 and site.count(SNAPSHOT) >= 1
