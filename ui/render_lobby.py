@@ -48,38 +48,30 @@ def settings_fieldset(settings):
                         " has moved since.")))
 
 
-def seat_fields(info, form):
-    """Who plays each seat. With ``form["levels"]`` (a bot level per seat), one choice per
-    seat: a person, or a bot of one of the game's levels named in words (the catalog's
-    ``bot_levels``); the app sends that seat's level in the ``bot`` op. Without it, Human or
-    Bot per seat and one level for every bot (``bot_level_field``)."""
+def seat_choices(info, form, seat, kind):
+    """A seat's choices. With ``form["levels"]`` (a bot level per seat): a person, or a bot of
+    one of the game's levels named in words (the catalog's ``bot_levels``); the app sends that
+    seat's level in the ``bot`` op. Without it: Human or Bot, and one level for every bot
+    (``bot_level_field``)."""
     levels = form.get("levels")
-    rows = []
-    for seat in range(form["players"]):
-        kind = form["seats"][seat] if seat < len(form["seats"]) else "bot"
-        field_id = "seat-" + str(seat)
-        if levels is None:
-            choices = [text("option", {"value": "human", "selected": kind == "human"},
-                            "Human"),
-                       text("option", {"value": "bot", "selected": kind == "bot"}, "Bot")]
-        else:
-            level = levels[seat] if seat < len(levels) and levels[seat] else \
-                (info.get("bots") or ["basic"])[0]
-            choices = [text("option", {"value": "human", "selected": kind == "human"},
-                            "Human")]
-            choices += [text("option", {"value": entry["id"],
-                                        "selected": kind != "human" and entry["id"] == level},
-                             entry["name"] + " bot")
-                        for entry in info.get("bot_levels") or []]
-        rows.append(tag(
-            "div", {"class": "field"}, text("label", {"for": field_id}, "Seat " + str(seat + 1)),
-            tag("select", {"id": field_id, "data-seat": str(seat)}, *choices)))
-    if levels is not None and info.get("bot_levels"):
-        rows.append(tag("ul", {"class": "level-words", "id": "level-words"},
-                        *[tag("li", {}, text("strong", {}, entry["name"] + ":"),
-                              esc(" " + entry["about"]))
-                          for entry in info["bot_levels"]]))
-    return rows
+    human = text("option", {"value": "human", "selected": kind == "human"}, "Human")
+    if levels is None:
+        return [human, text("option", {"value": "bot", "selected": kind == "bot"}, "Bot")]
+    level = levels[seat] if seat < len(levels) and levels[seat] else \
+        (info.get("bots") or ["basic"])[0]
+    return [human] + [text("option", {"value": entry["id"],
+                                      "selected": kind != "human" and entry["id"] == level},
+                           entry["name"] + " bot")
+                      for entry in info.get("bot_levels") or []]
+
+
+def level_words(info, form):
+    """What each level means, once under the seats, when each seat picks its own."""
+    if form.get("levels") is None or not info.get("bot_levels"):
+        return ""
+    return tag("ul", {"class": "level-words", "id": "level-words"},
+               *[tag("li", {}, text("strong", {}, entry["name"] + ":"), esc(" " + entry["about"]))
+                 for entry in info["bot_levels"]])
 
 
 def bot_level_field(info, form):
@@ -98,7 +90,7 @@ def bot_level_field(info, form):
 
 def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True, settings=None):
     """``form``: {"game", "players", "seats": [...], "rules", "options": {...}, "bot"}, and
-    optionally "levels" (a bot level per seat, see ``seat_fields``)."""
+    optionally "levels" (a bot level per seat, see ``seat_choices``)."""
     parts = []
     if problems:
         items = [text("li", {}, p["key"] + ": " + p["reason"]) for p in problems]
@@ -133,7 +125,15 @@ def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True, s
     counts = info.get("player_counts") or range(info["min_players"], info["max_players"] + 1)
     players = [text("option", {"value": str(n), "selected": n == form["players"]}, str(n))
                for n in counts]  # e.g. Matchmakers: 2 or 4, never 3
-    seat_rows = seat_fields(info, form)
+    seat_rows = []
+    for seat in range(form["players"]):
+        kind = form["seats"][seat] if seat < len(form["seats"]) else "bot"
+        field_id = "seat-" + str(seat)
+        seat_rows.append(tag(
+            "div", {"class": "field"}, text("label", {"for": field_id}, "Seat " + str(seat + 1)),
+            tag("select", {"id": field_id, "data-seat": str(seat)},
+                *seat_choices(info, form, seat, kind))))
+    seat_rows.append(level_words(info, form))
     versions = [text("option", {"value": v["id"], "selected": v["id"] == form["rules"]},
                      v["id"] + " — " + v.get("title", ""))
                 for v in info["rule_versions"]]
