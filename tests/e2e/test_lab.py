@@ -62,3 +62,29 @@ def test_stop_ends_a_study_between_chunks_and_keeps_its_charts(page):
     assert "(stopped)" in progress and "800 of 800" not in progress
     assert page.locator("svg.chart").count() == 4
     assert page.locator("#lab-run").is_enabled()
+
+
+def test_the_lab_is_linked_from_the_app_and_runs_a_study_offline(
+    tmp_path, dist_dir, serve, new_persistent_context
+):
+    manifest = json.loads((dist_dir / "precache-manifest.json").read_text())
+    site = serve(dist_dir)
+    context = new_persistent_context(tmp_path / "profile", base_url=site.url)
+    page = context.new_page()
+    page.goto("index.html")
+    page.wait_for_selector("html[data-engine=ready]", timeout=180_000)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function(
+        "async ([name, count]) => (await (await caches.open(name)).keys()).length === count",
+        arg=[manifest["cache"], len(manifest["files"])], timeout=120_000)
+    site.stop()  # only the service worker's precache can answer now
+    context.set_offline(True)
+    page.click("nav.top a[href='lab.html']")
+    page.wait_for_selector(LAB_READY, timeout=180_000)
+    page.select_option("#game", "matatu")
+    page.fill("#games", "2")
+    page.dispatch_event("#games", "change")
+    page.click("#lab-run")
+    page.wait_for_selector("html[data-lab=done]", timeout=180_000)
+    assert "4 of 4 games played: done" in page.locator("#lab-progress").inner_text()
+    assert page.locator("svg.chart").count() == 4
