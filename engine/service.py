@@ -17,11 +17,14 @@ Requests (``op`` and its fields; ``viewer`` is a seat or null, ``slot`` a short 
   act      action, viewer                                 a player's action
   try      action, viewer                                 the same (a move that may be refused)
   undo     viewer                                         take back the viewer's last move
+                                                          (and the bots' replies since) if
+                                                          none of it showed them anything
   bot      level, seat, viewer                            the bot to move (seat) chooses and plays
   view     viewer                                         the state again, for another seat
   save                                                    the game's save text (record + digest)
-  replay   record, upto, viewer, slot                     a game rebuilt from its record
+  replay   record (or save), upto, viewer, slot           a game rebuilt from its record
   check    save                                           can this save be loaded? (no slot kept)
+  check_deal game, players, seed, rules, options          could this deal be dealt? (nothing kept)
   compare_rules game, a, b ({rules, options} each)        what differs, for the rules page
   scenario scenario (object, or its URL-safe text), viewer
   lessons  game (optional)                                the built-in lessons, for menus
@@ -68,12 +71,16 @@ class ClientState:
 
     def __init__(self):
         self.slots = {}  # slot name -> Game
-        # slot -> (seat, number of actions) while that seat's last move may be taken back: it
-        # revealed nothing to them and nobody has acted since (Board Game Arena's undo rule).
+        # slot -> _UndoPoint while a seat's last move may be taken back (Board Game Arena's
+        # rule, never across hidden information): that move and the bots' replies since
+        # showed the seat nothing new, and no other player has acted.
         self.undoable = {}
         self.bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible
         self.lesson = lesson_data.LessonRun()  # one lesson at a time, in the slot "lesson"
         self.studies = {}  # the Lab: label -> {"study", "tally", "done"} (engine.arena)
+        # slot -> a teacher's example (open_script): its texts, the reader's seat and the move
+        # it expects of the reader first, enforced by "act" as a lesson enforces its steps.
+        self.scripts = {}
 
     def game(self, slot: str):
         game = self.slots.get(slot)
@@ -85,6 +92,23 @@ class ClientState:
         self.slots[slot] = game
         self.bot_rngs[slot] = SeededRng(bot_seed)
         self.undoable.pop(slot, None)
+        self.scripts.pop(slot, None)
+
+
+class _UndoPoint:
+    """A seat's move that may still be taken back, with the bots' replies after it."""
+
+    def __init__(self, seat: int, moves: int, seen: dict):
+        self.seat = seat
+        self.moves = moves  # actions before that move: an undo replays up to here
+        self.seen = seen  # the cards the seat could see right after it
+
+    def still_hidden(self, game) -> bool:
+        """True while nothing has shown the seat a card it had not seen after its move."""
+        if game.over:
+            return False
+        now = game.visible_cards(self.seat)
+        return all(count <= self.seen.get(card, 0) for card, count in now.items())
 
 
 _clients: dict = {}  # client id -> ClientState, oldest first
@@ -225,7 +249,8 @@ def _state(game, request: _Request, client: ClientState, slot: str, viewer=None,
         "result": game.result(),
         "moves": len(game.actions),
         "last": game.actions[-1] if game.actions else None,
-        "undo": client.undoable.get(slot) == (viewer, len(game.actions)),
+        "undo": viewer is not None and getattr(client.undoable.get(slot), "seat", None)
+        == viewer,
     }
     if request.data.get("actions_from") is not None:
         start = min(request.count("actions_from"), len(game.actions))
@@ -235,10 +260,11 @@ def _state(game, request: _Request, client: ClientState, slot: str, viewer=None,
         record = game.record()
         record.pop("actions")
         reply["record"] = record
-    if not request.data.get("bounded"):
-        # Transitional, for a UI that still keeps the whole save from every reply: a bounded
-        # client (PROTOCOL.md) builds its save from "record" and "actions" instead.
-        reply["save"] = game.to_json()
+    script = client.scripts.get(slot)
+    if script is not None:
+        # Which caption is current: one per move of the reader's seat.
+        reply["script"] = dict(script["texts"], seat=script["seat"],
+                               step=_reader_moves(game, script["seat"]))
     return reply
 
 
@@ -288,26 +314,32 @@ def _act(request, client):
     slot = request.slot()
     game = client.game(slot)
     action = game.normalize(request.obj("action"))
+    script = client.scripts.get(slot)
+    if script is not None:
+        _script_refusal(game, script, action)
     seen_before = game.visible_cards(action["seat"])
     game.apply(action)
     seen_after = game.visible_cards(action["seat"])
     revealed = any(count > seen_before.get(card, 0) for card, count in seen_after.items())
+    # A player's move ends every undo: their own earlier one, and anyone else's.
     client.undoable.pop(slot, None)
     if not revealed and not game.over:
-        client.undoable[slot] = (action["seat"], len(game.actions))
+        client.undoable[slot] = _UndoPoint(action["seat"], len(game.actions) - 1, seen_after)
     return _state(game, request, client, slot)
 
 
 def _undo(request, client):
-    """Take back the viewer's last move if it revealed nothing and nobody moved since."""
+    """Take back the viewer's last move, and the bots' replies since, if none of it showed
+    the viewer anything new and no other player has acted since."""
     slot = request.slot()
     game = client.game(slot)
     viewer = request.seat("viewer", game.players)
-    if client.undoable.get(slot) != (viewer, len(game.actions)):
+    point = client.undoable.get(slot)
+    if point is None or point.seat != viewer or not point.still_hidden(game):
+        client.undoable.pop(slot, None)
         raise IllegalAction("That move cannot be taken back: it showed you something new, or"
                             " another player has moved since.")
-    record = game.record()
-    client.slots[slot] = replay(record, upto=len(record["actions"]) - 1)
+    client.slots[slot] = replay(game.record(), upto=point.moves)
     client.undoable.pop(slot, None)
     return _state(client.slots[slot], request, client, slot, viewer=viewer)
 
@@ -330,6 +362,9 @@ def _bot(request, client):
         raise IllegalAction(str(error)) from None
     # The bot sees what its seat sees, nothing more (DESIGN.md: bots speak the protocol).
     game.apply(bot.choose(game.view(seat), game.legal_actions(seat)))
+    point = client.undoable.get(slot)
+    if point is not None and not point.still_hidden(game):
+        client.undoable.pop(slot)  # the reply showed the player something: no way back
     return _state(game, request, client, slot)
 
 
@@ -344,6 +379,8 @@ def _save(request, client):
 
 def _replay(request, client):
     record = request.obj("record")
+    if record is None and request.data.get("save") is not None:
+        record = _save_data(request)  # a save as stored (older ones as text)
     if record is None:
         raise IllegalAction("A replay needs the game's \"record\".")
     upto = request.data.get("upto")
@@ -352,12 +389,23 @@ def _replay(request, client):
     slot = request.slot("replay")
     if slot == "play":
         raise IllegalAction("Replays never overwrite the game in play.")
+    if isinstance(record, str):
+        record = parse_json(record, "save")
     game = replay(record, upto=upto)
     client.keep(slot, game, f"bots:{game.seed}")
-    state = _state(game, request, client, slot)
-    actions = record.get("actions")
+    state = _state(game, request, client, slot, started=True)
+    actions = record.get("actions") if isinstance(record, dict) else None
     state["total_moves"] = len(actions) if isinstance(actions, list) else 0
     return state
+
+
+def _check_deal(request, client):
+    """Could this deal be dealt (game, players, seed, rules, options)? The lobby asks while
+    the player fills the form, so a refusal shows beside what caused it, before Start."""
+    deal = request.deal()
+    new_game(deal["game"], players=deal["players"], seed=deal["seed"], rules=deal["rules"],
+             options=deal["options"])
+    return {"ok": True}
 
 
 def _check(request, client):
@@ -492,7 +540,14 @@ def _lesson_try(request, client):
 
 def _lesson_next(request, client):
     refusal = _open_lesson(client).next()
-    return _lesson_state(request, client, {"shown": refusal.reason if refusal else None})
+    return _lesson_state(request, client, {"shown": refusal.reason if refusal else None,
+                                           "shown_rule": refusal.rule if refusal else None})
+
+
+def _lesson_view(request, client):
+    """The open lesson as it stands (after a refused try, which may have moved it on)."""
+    _open_lesson(client)
+    return _lesson_state(request, client)
 
 
 def _lesson_watch(request, client):
@@ -533,13 +588,60 @@ def _script_texts(script: dict) -> dict:
     return texts
 
 
+def _script_expect(script: dict, game):
+    """The move a teacher's example expects of the reader first (``expect``), checked legal
+    for the reader's seat in its position; None when the example expects none."""
+    seat = script.get("seat", 0)
+    if seat is None:
+        seat = 0
+    if not is_seat_number(seat, game.players):
+        raise IllegalAction(f"A script's seat is a seat of its position, from 0 to"
+                            f" {game.players - 1}.")
+    expect = script.get("expect")
+    if expect is None:
+        return seat, None
+    if not isinstance(expect, dict):
+        raise IllegalAction("A script's expected move is an action object.")
+    expect = dict(expect)
+    if expect.get("seat") is None:
+        expect["seat"] = seat
+    if expect["seat"] != seat:
+        raise IllegalAction("A script's expected move is a move of the reader's seat.")
+    wanted = game.normalize(expect)
+    if wanted not in [game.normalize(action) for action in game.legal_actions(seat)]:
+        raise IllegalAction("The expected move is not a legal move of the reader in this"
+                            " position.")
+    return seat, wanted
+
+
+def _reader_moves(game, seat) -> int:
+    return sum(1 for action in game.actions if action.get("seat") == seat)
+
+
+def _script_refusal(game, script: dict, action: dict) -> None:
+    """A teacher's example refuses the reader's first move unless it is the one it expects,
+    as a built-in lesson does (engine.lessons.LessonRun.try_action): the engine's own reason
+    when the rules forbid the move, else the example's first caption as the hint."""
+    wanted = script["expect"]
+    if wanted is None or action["seat"] != script["seat"] or action == wanted:
+        return
+    if _reader_moves(game, script["seat"]):
+        return  # only the reader's first move is expected
+    game.copy().apply(action)  # a move the rules forbid: the engine's own reason
+    captions = script["texts"]["captions"]
+    hint = captions[0] if captions else "Make the move this example is about."
+    raise lesson_data.LessonRefusal(f"That is legal, but this example shows another move:"
+                                    f" {hint}", None, hint, legal=True)
+
+
 def _pack_script(request, client):
     """A teacher's example: a position plus captions (the editor writes it), as link text."""
     script = request.obj("script")
     if script is None or not isinstance(script.get("scenario"), dict):
         raise IllegalAction("A script is a position (\"scenario\") with its captions.")
     _script_texts(script)
-    lesson_data.validate_scenario(script["scenario"])
+    game = lesson_data.validate_scenario(script["scenario"])
+    _script_expect(script, game)
     return {"ok": True, "text": share.pack(script, lesson_data.MAX_SCENARIO_BYTES, "example")}
 
 
@@ -551,9 +653,11 @@ def _open_script(request, client):
     if not isinstance(scenario, dict):
         raise IllegalAction("This example has no position (\"scenario\").")
     game = lesson_data.build_game(scenario)
-    state = _start(request, client, game, request.slot())
-    state["script"] = texts
-    return state
+    seat, expect = _script_expect(script, game)
+    slot = request.slot()
+    client.keep(slot, game, f"bots:{game.seed}")
+    client.scripts[slot] = {"texts": texts, "seat": seat, "expect": expect}
+    return _state(game, request, client, slot, started=True)
 
 
 def _compare_rules(request, client):
@@ -631,15 +735,19 @@ def _check_scenario(request, client):
     seat = game.to_move
     return {"ok": True, "game": game.id, "players": game.players, "to_move": seat,
             "legal": game.legal_actions(seat) if seat is not None else [],
+            # the mover's view, so the editor can name the moves in the table's own words
+            "view": game.view(seat) if seat is not None else {},
             "encoded": lesson_data.encode_scenario(data)}
 
 
 _OPERATIONS = {
     "catalog": _catalog, "new": _new, "load": _load, "act": _act, "try": _act, "bot": _bot,
     "view": _view, "save": _save, "replay": _replay, "check": _check, "bench": _bench,
+    "check_deal": _check_deal,
     "scenario": _scenario, "lessons": _lessons, "lesson_start": _lesson_start,
     "lesson_try": _lesson_try, "lesson_next": _lesson_next, "lesson_watch": _lesson_watch,
     "lesson_back": _lesson_back, "lesson_restart": _lesson_restart,
+    "lesson_state": _lesson_view,
     "share_deal": _share_deal, "open_deal": _open_deal, "share_game": _share_game,
     "open_game": _open_game, "undo": _undo, "compare_rules": _compare_rules,
     "pack_script": _pack_script, "open_script": _open_script,

@@ -37,8 +37,8 @@ def test_bad_requests_get_messages_not_exceptions():
 
 
 def test_a_save_is_checked_against_its_own_record():
-    state = call(op="new", game="matatu", players=2, seed=1, viewer=0)
-    save = state["save"]
+    call(op="new", game="matatu", players=2, seed=1, viewer=0)
+    save = call(op="save")["save"]
     assert call(op="check", save=save)["ok"]
     tampered = json.loads(save)
     tampered["seed"] = 2  # the record now replays to another deal than the one saved
@@ -48,8 +48,8 @@ def test_a_save_is_checked_against_its_own_record():
 
 
 def test_replay_never_touches_the_game_in_play():
-    state = call(op="new", game="matatu", players=3, seed=9, viewer=0)
-    record = json.loads(state["save"])
+    call(op="new", game="matatu", players=3, seed=9, viewer=0)
+    record = json.loads(call(op="save")["save"])
     assert call(op="replay", record=record, upto=0, slot="play")["ok"] is False
     replayed = call(op="replay", record=record, upto=0, slot="replay", viewer=0)
     assert replayed["ok"] and replayed["moves"] == 0
@@ -76,7 +76,7 @@ def test_undo_takes_back_a_move_that_revealed_nothing_before_anyone_else_moves()
     state = call(op="new", game="matatu", players=3, seed=12, viewer=None)
     seat = state["to_move"]
     state = call(op="view", viewer=seat)
-    before = state["save"]
+    before = call(op="save")["save"]
     play = next((a for a in state["legal"] if a["type"] == "play"), None)
     draw = next(a for a in state["legal"] if a["type"] == "draw")
     if play is not None:
@@ -84,7 +84,7 @@ def test_undo_takes_back_a_move_that_revealed_nothing_before_anyone_else_moves()
         if not played["over"] and played["to_move"] != seat:
             assert played["undo"] is True
             undone = call(op="undo", viewer=seat)
-            assert undone["ok"] and json.loads(undone["save"])["check"] == \
+            assert undone["ok"] and json.loads(call(op="save")["save"])["check"] == \
                 json.loads(before)["check"]
     drawn = call(op="act", action=draw, viewer=seat)
     assert drawn["undo"] is False
@@ -92,16 +92,83 @@ def test_undo_takes_back_a_move_that_revealed_nothing_before_anyone_else_moves()
     assert refused["ok"] is False and "showed you something new" in refused["error"]
 
 
-def test_undo_is_refused_once_another_player_has_moved():
+def test_undo_is_refused_once_another_player_has_acted():
     state = call(op="new", game="matatu", players=3, seed=12, viewer=None)
     seat = state["to_move"]
     legal = call(op="view", viewer=seat)["legal"]
     play = next((a for a in legal if a["type"] == "play"), None)
     if play is None:
         return  # this deal opens with nothing to play; the other test covers the refusal
-    call(op="act", action=play, viewer=seat)
-    call(op="bot")
-    assert call(op="undo", viewer=seat)["ok"] is False
+    after = call(op="act", action=play, viewer=seat)
+    other = after["to_move"]
+    call(op="act", action=call(op="view", viewer=other)["legal"][0], viewer=other)
+    refused = call(op="undo", viewer=seat)
+    assert refused["ok"] is False and "another player has moved" in refused["error"]
+
+
+def bot_replies(seat):
+    """Let the bots move until ``seat`` is to move again (or the game ends)."""
+    state = call(op="view", viewer=seat)
+    replies = []
+    while not state["over"] and state["to_move"] != seat:
+        state = call(op="bot", viewer=seat)
+        replies.append(state["last"])
+    return state, replies
+
+
+def test_undo_takes_back_the_bots_replies_that_showed_the_player_nothing():
+    """The button stays until the player's next decision: a bot that only drew a card (face
+    down) is taken back with the player's move; a bot that played a card showed it."""
+    found = {"kept": False, "refused": False}
+    for seed in range(100):
+        state = call(op="new", game="matatu", players=2, seed=seed, viewer=0,
+                     bounded=True, actions_from=0)
+        if state["to_move"] != 0:
+            state, _ = bot_replies(0)
+        if state["over"]:
+            continue
+        before = call(op="view", viewer=0)
+        play = next((a for a in before["legal"] if a["type"] == "play"), None)
+        if play is None:
+            continue
+        played = call(op="act", action=play, viewer=0)
+        if played["over"] or not played["undo"]:
+            continue
+        state, replies = bot_replies(0)
+        if state["over"] or not replies:
+            continue
+        quiet = all(reply["type"] in ("draw", "pass", "accept") for reply in replies)
+        assert state["undo"] is quiet, (seed, replies)
+        if quiet:
+            undone = call(op="undo", viewer=0, bounded=True, actions_from=0)
+            assert undone["ok"] and undone["moves"] == before["moves"]
+            assert undone["view"]["hand"] == before["view"]["hand"]
+            assert undone["legal"] == before["legal"]
+            found["kept"] = True
+        else:
+            refused = call(op="undo", viewer=0)
+            assert refused["ok"] is False and "showed you something new" in refused["error"]
+            found["refused"] = True
+        if all(found.values()):
+            return
+    raise AssertionError(f"no deal showed both cases: {found}")
+
+
+def test_a_deal_is_checked_without_being_kept():
+    refused = call(op="check_deal", game="matatu", players=7, seed=1)
+    assert refused["ok"] is False and refused["rule"] == "MT-S1"
+    assert call(op="check_deal", game="matatu", players=7, seed=1,
+                options={"max_players": 7})["ok"]
+
+
+def test_a_replay_reads_a_save_as_stored_and_returns_its_record():
+    state = call(op="new", game="matatu", players=3, seed=9, viewer=0)
+    state = call(op="act", action=state["legal"][0], viewer=0) if state["legal"] else state
+    save = call(op="save")["save"]
+    replayed = call(op="replay", save=save, upto=0, viewer=0, actions_from=0)
+    assert replayed["ok"] and replayed["moves"] == 0
+    assert replayed["total_moves"] == len(json.loads(save)["actions"])
+    assert replayed["record"]["seed"] == 9 and "actions" not in replayed["record"]
 
 
 def test_the_position_editor_starts_from_a_real_deal_and_checks_what_a_teacher_changed():
@@ -114,6 +181,9 @@ def test_the_position_editor_starts_from_a_real_deal_and_checks_what_a_teacher_c
     assert engine.from_scenario(scenario).full_state() == dealt_game.full_state()
     checked = call(op="check_scenario", scenario=scenario)
     assert checked["ok"] and checked["to_move"] == position["to_move"] and checked["legal"]
+    # The mover's own view (the editor words the moves with it): only that seat's hand.
+    assert checked["view"]["hand"] == position["hands"][position["to_move"]]
+    assert "hands" not in checked["view"]
     # The text an embed URL carries builds the same position.
     again = call(op="scenario", scenario=checked["encoded"], viewer=0)
     assert again["view"]["hand"] == position["hands"][0]
@@ -238,13 +308,14 @@ def test_two_clients_sharing_the_worker_play_independent_games_in_the_same_slot(
     """Frames sharing one engine worker each have their own "play" slot, lesson and undo."""
     first = call_as("frame-1", op="new", game="matatu", players=3, seed=5, viewer=0)
     second = call_as("frame-2", op="new", game="matatu", players=2, seed=8, viewer=0)
+    second_save = call_as("frame-2", op="save")["save"]
     assert first["view"]["hand"] != second["view"]["hand"]
     moved = call_as("frame-1", op="act", action=first["legal"][0], viewer=0)
     assert moved["moves"] == 1
     # The other frame's game did not move, and each sees its own number of players.
     assert call_as("frame-2", op="view", viewer=0)["moves"] == 0
-    assert call_as("frame-2", op="view", viewer=0)["save"] == second["save"]
-    assert json.loads(call_as("frame-1", op="view", viewer=0)["save"])["players"] == 3
+    assert call_as("frame-2", op="save")["save"] == second_save
+    assert json.loads(call_as("frame-1", op="save")["save"])["players"] == 3
     # A lesson in one frame is not open in the other.
     assert call_as("frame-1", op="lesson_start", lesson="matatu-cut-exactly-20")["ok"]
     assert call_as("frame-2", op="lesson_next")["error"] == "No lesson is open."

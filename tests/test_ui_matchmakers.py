@@ -139,8 +139,10 @@ def test_guides_show_their_value_over_the_word_inside_the_card():
     html = render(game)
     guide_faces = [t for t in re.findall(r"<(?:span|button) [^>]*>", html) if " mk-t" in t]
     assert len(guide_faces) >= 6  # the office (2), the seat's row (2), "Your guides" (2)
-    words_inside = re.findall(r'<span aria-hidden="true" class="rank">(\d)</span>'
-                              r'<span aria-hidden="true" class="mk-word">guide</span>', html)
+    # Attributes in any order: the markup writes them in its dicts' order, not sorted.
+    hidden_span = r'<span (?=[^>]*aria-hidden="true")(?=[^>]*class="{}")[^>]*>'
+    words_inside = re.findall(hidden_span.format("rank") + r"(\d)</span>"
+                              + hidden_span.format("mk-word") + "guide</span>", html)
     assert len(words_inside) == len(guide_faces)
     assert "guideguide" not in re.sub(r"<[^>]+>", "", html)
     assert ' guide</span>' not in html  # never "4 guide" on one line

@@ -6,13 +6,14 @@ Steps (stdlib only, idempotent, cheap when nothing changed):
 1. vendor: copy the pinned browser runtimes from node_modules/ (installed by
    `npm ci`) into static/vendor/ -- Pyodide, PyScript and MicroPython. Nothing is
    ever fetched from a CDN at run time.
-2. engine bundle: compile every file under engine/ to .pyc with the pinned Pyodide
-   (in Node) into one zip, and make a memory snapshot of Pyodide with the engine
-   imported (tools/engine_bundle.mjs); cached under .build-cache/ by a hash of the
+2. engine bundle: compile every file under engine/ (and the ui/ modules the embeds'
+   controller renders with, in the worker) to .pyc with the pinned Pyodide (in Node) into
+   one zip, and make a memory snapshot of Pyodide with them imported
+   (tools/engine_bundle.mjs); cached under .build-cache/ by a hash of the
    sources, so a build with no change reuses them. Without Node, or if compiling
    fails, the zip holds the sources and there is no snapshot (a printed warning).
 3. assemble: mirror the site into dist/ -- top-level *.html, PyScript *.toml
-   and *.json configs, ui/, static/ and the engine bundle (static/engine/) --
+   and *.json configs, ui/, static/, examples/ and the engine bundle (static/engine/) --
    copying only what changed and deleting what no longer belongs.
 4. service worker: write dist/sw.js (a content-hashed precache list followed by
    the static/sw.js template) and dist/precache-manifest.json for the tests.
@@ -24,6 +25,7 @@ Run: python3 tools/build.py            (from anywhere)
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -189,8 +191,40 @@ def vendor_sources(node_modules: Path = NODE_MODULES) -> dict[str, Path]:
 
 
 def engine_sources(root: Path = ROOT) -> dict[str, Path]:
-    """Every file of the engine package, found by walking engine/ (never a hand-kept list)."""
-    return {path.relative_to(root).as_posix(): path for path in walk(root / "engine")}
+    """Every file of the engine package, found by walking engine/ (never a hand-kept list),
+    and the UI modules the worker renders embeds with (embed_ui_sources)."""
+    files = {path.relative_to(root).as_posix(): path for path in walk(root / "engine")}
+    files.update(embed_ui_sources(root))
+    return files
+
+
+def embed_ui_sources(root: Path = ROOT, entry: str = "ui.embed_controller") -> dict[str, Path]:
+    """The embed controller and the ui/ modules it imports, found by reading their imports
+    (never a hand-kept list): the worker runs them beside the engine. A module that is not a
+    file under ui/ (ui.speaker, ui.words.<game>: mounted for MicroPython only, the layouts
+    fall back to the engine's own) is left out."""
+    files: dict[str, Path] = {}
+    todo, seen = [entry], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or not (name == "ui" or name.startswith("ui.")):
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo += [".".join(parts[:index]) for index in range(1, len(parts))]
+        module = root.joinpath(*parts).with_suffix(".py")
+        package = root.joinpath(*parts, "__init__.py")
+        path = module if module.is_file() else package if package.is_file() else None
+        if path is None:
+            continue
+        files[path.relative_to(root).as_posix()] = path
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                todo += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                todo.append(node.module)
+                todo += [node.module + "." + alias.name for alias in node.names]
+    return files
 
 
 def bundle_key(root: Path, sources: dict[str, Path]) -> str:
@@ -278,8 +312,9 @@ def site_sources(root: Path = ROOT) -> dict[str, Path]:
         if path.is_file() and path.suffix in (".html", ".toml", ".json"):
             if path.name not in NOT_SITE:
                 files[path.name] = path
-    # engine/ is published as the bundle (engine_bundle), not file by file.
-    for top in ("ui", "static"):
+    # engine/ is published as the bundle (engine_bundle), not file by file. examples/ holds a
+    # teaching page with embeds, published so docs/embeds.md can link to it.
+    for top in ("ui", "static", "examples"):
         for path in walk(root / top):
             files[path.relative_to(root).as_posix()] = path
     # static/sw.js is the template of dist/sw.js, not a file the site serves.

@@ -16,7 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENTRY_SCRIPTS = ("main.py", "embed_main.py", "editor_main.py")  # loaded by src=, not imported
+ENTRY_SCRIPTS = ("main.py", "editor_main.py")  # loaded by src=, not imported
+# Modules that run in the engine worker (Pyodide), never in MicroPython: not mounted there.
+WORKER_ONLY = ("embed_controller.py",)
 
 
 def _python_files(top: Path) -> list[Path]:
@@ -28,7 +30,7 @@ def ui_files(root: Path = ROOT) -> dict[str, str]:
     files = {}
     for path in _python_files(root / "ui"):
         rel = path.relative_to(root).as_posix()
-        if path.name not in ENTRY_SCRIPTS:
+        if path.name not in ENTRY_SCRIPTS + WORKER_ONLY:
             files[f"./{rel}"] = f"./{rel}"
     if (root / "engine" / "words.py").is_file():
         files["./engine/words.py"] = "./ui/speaker.py"

@@ -6,7 +6,10 @@ when the engine arrives). They are the very replies the engine worker would give
 (engine.service), so what a player sees first is what the engine then continues.
 
     data/catalog.json            {"ok": true, "games": [...]}: the catalog op's reply
-    data/lessons/<lesson>.json   the lesson_start reply (bounded: the log in entries, no save)
+    data/lessons/<lesson>.json   the lesson_start reply (bounded: the log in entries, no save),
+                                 and under "embed" the embed controller's first reply for
+                                 embed.html?lesson=<lesson> (its markup: the frame shows it
+                                 before the engine has booted; ui/embed_controller.py)
 
 ``write(root, out)`` writes them under ``out`` (the build's staging folder) and returns
 {dist-relative path: file} for the build to publish. Written only when their content
@@ -31,6 +34,14 @@ def _engine(root: Path):
     return service, lessons
 
 
+def _embed_controller(root: Path):
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from ui import embed_controller
+
+    return embed_controller
+
+
 def replies(root: Path = ROOT) -> dict[str, dict]:
     """dist-relative path -> the engine's reply to publish there."""
     service, lessons = _engine(root)
@@ -41,18 +52,23 @@ def replies(root: Path = ROOT) -> dict[str, dict]:
             raise RuntimeError(f"build: the engine refused {request}: {reply.get('error')}")
         return reply
 
+    embed = _embed_controller(root)
     out = {"data/catalog.json": ask("build", op="catalog")}
     for lesson in lessons.LESSONS:
-        out[f"data/lessons/{lesson['id']}.json"] = ask(
-            "build", op="lesson_start", lesson=lesson["id"], bounded=True)
+        reply = ask("build", op="lesson_start", lesson=lesson["id"], bounded=True)
+        reply["embed"] = embed.first_view({"lesson": lesson["id"]})
+        if reply["embed"].get("status") != "ready":
+            raise RuntimeError(f"build: the embed of lesson {lesson['id']} fails: {reply['embed']}")
+        out[f"data/lessons/{lesson['id']}.json"] = reply
     service.forget("build")
     return out
 
 
 def _sources_key(root: Path) -> str:
-    """A digest of the engine's sources: the data is made again only when they change."""
+    """A digest of the engine's and the UI's sources: the data is made again only when they
+    change (the embeds' first views are rendered by ui/)."""
     digest = hashlib.sha256()
-    for path in sorted((root / "engine").rglob("*.py")):
+    for path in sorted([*(root / "engine").rglob("*.py"), *(root / "ui").rglob("*.py")]):
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 

@@ -1,9 +1,10 @@
-# The app controller: routes, one delegated click listener, the bot pacing, autosave and
-# history. Renderers turn state into markup; the engine (in its worker) decides everything.
-# Runs in MicroPython on the main thread.
+# The app controller: routes, one delegated click listener whose commands are a table of
+# small handlers, the bot pacing, the autosave and History. Renderers turn state into markup;
+# the engine (in its worker) decides everything; the game in play is a Session (ui/session.py).
+# A state change renders once; the save that follows runs after the render (setTimeout 0),
+# off the click path. Runs in MicroPython on the main thread.
 
 import asyncio
-import json
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -11,31 +12,58 @@ from pyscript.ffi import create_proxy
 from ui import storage as store
 from ui.client import EngineClient, EngineError
 from ui.layouts import LAYOUTS
-from ui.markup import button, esc, tag, text
-from ui.render_history import (
-    render_history,
-    render_replay_header,
-    replay_controls,
-    turn_starts,
-)
-from ui.render_lobby import render_lobby
+from ui.lobby import Lobby
+from ui.markup import esc, tag, text
+from ui.render_history import render_history
+from ui.render_lobby import problems_notice
 from ui.render_rules import render_compare, render_rules
+from ui.render_summary import round_summary
 from ui.render_table import handoff_screen, render_table, table_context
+from ui.replay import Replaying
+from ui.routes import decode_route
+from ui.session import Session
 
 root = document.documentElement
 client = EngineClient()
 
+SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
-class App:
+
+def first_human(seats):
+    for seat, kind in enumerate(seats):
+        if kind == "human":
+            return seat
+    return None
+
+
+def now_text():
+    return str(window.Date.new().toISOString())[:16].replace("T", " ")
+
+
+def new_entry_id():
+    # Not Date.now(): MicroPython's FFI truncates that millisecond count to 32 bits. No seed
+    # in it either: a seed may hold any character, and the id travels in a route.
+    stamp = str(window.Date.new().toISOString()).replace(":", "").replace(".", "")
+    return stamp.replace("-", "") + "-" + str(int(window.Math.random() * 1000000000))
+
+
+class App(Lobby, Replaying):
+    decode_route = staticmethod(decode_route)
+
     def __init__(self):
+        self.client = client
         self.catalog = []
         self.titles = {}
         self.form = {"game": "matatu", "players": 4, "seats": ["human", "bot", "bot", "bot"],
-                     "rules": None, "options": {}, "bot": None, "seed": "",
+                     "names": [], "rules": None, "options": {}, "bot": None, "seed": "",
                      "levels": [None, None, None, None]}  # a bot level per seat
-        self.session = None  # the game in play: ids, seats, names, viewer, last state
+        self.errors = {}  # lobby field id -> the engine's refusal, shown beside it
+        self.last_field = "start"  # the form field the player changed last
+        self.confirm = None  # a start (or a deal) waiting for resume-or-abandon
+        self.pending_deal = None  # the deal link that waits for that answer
+        self.session = None  # the game in play (ui/session.py)
         self.tries = []
-        self.busy = False  # an engine call is pending: clicks must not send stale actions
+        self.busy = False  # an engine call for the game in play is under way
         self.bot_running = False
         self.conflict = False
         self.problems = []
@@ -43,20 +71,45 @@ class App:
         self.replay = None
         self.share_link = None
         self.compare = None  # the rules page's version/option comparison
+        self.rendered_route = None
+        self.main = None  # <main id="app">, looked up once (each call to JS costs)
+        self.marks = {}  # the html data-* values render_play last wrote
+        self.screen = None  # which screen of the route shows (table, handoff, summary)
+        self.save_scheduled = False
+        self.save_proxy = None
+        self.frame_proxy = None
+        self.reply_proxy = None
+        self.sent = None  # the session a move was sent for
         self.storage = store.Storage(window.matchbookStorage,
                                      "tab-" + str(window.Math.random()))
         self.settings = self.storage.settings()
+        self.commands = {
+            "pick-game": self.cmd_pick_game, "start": self.cmd_start,
+            "abandon-start": self.cmd_abandon_start, "abandon-deal": self.cmd_abandon_deal,
+            "resume": self.cmd_resume, "rematch": self.cmd_rematch, "go": self.cmd_go,
+            "cancel-choice": self.cmd_cancel_choice, "handoff-done": self.cmd_handoff_done,
+            "summary-done": self.cmd_summary_done, "dismiss-problems": self.cmd_dismiss_problems,
+            "load-latest": self.cmd_load_latest, "share-deal": self.cmd_share_deal,
+            "share-game": self.cmd_share_game, "share-done": self.cmd_share_done,
+            "undo": self.cmd_undo, "compare": self.cmd_compare,
+            "replay-to": self.cmd_replay_to, "replay-auto": self.cmd_replay_auto,
+        }
 
-    # ---- rendering --------------------------------------------------------------------------
+    # ---- rendering ----------------------------------------------------------------------------
+    def route(self):
+        return str(window.location.hash or "#/")
+
     def mount(self, html):
-        main = document.getElementById("app")
+        if self.main is None:
+            self.main = document.getElementById("app")
+        main = self.main
         focused = document.activeElement
         keep = None
         if focused is not None and main.contains(focused):
             for name in ("data-card", "data-cmd", "id"):
                 value = focused.getAttribute(name)
-                if value:
-                    keep = (name, value)
+                if value and all(char in SAFE for char in str(value)):
+                    keep = (name, str(value))
                     break
         main.innerHTML = html
         if keep is not None:
@@ -65,13 +118,13 @@ class App:
                 again.focus()
 
     def banner(self):
-        parts = []
+        parts = [problems_notice(self.problems)]
         if self.conflict:
             parts.append(tag("div", {"class": "notice warn", "role": "alert"},
                              text("p", {}, "This game was continued in another tab. This tab "
                                   "stopped saving so it cannot overwrite that game."),
-                             button("Load the latest", {"data-cmd": "load-latest",
-                                                        "class": "primary"})))
+                             tag("button", {"type": "button", "data-cmd": "load-latest",
+                                            "class": "primary"}, "Load the latest")))
         if self.notice:
             parts.append(tag("div", {"class": "notice", "role": "status"}, esc(self.notice)))
         if self.share_link:
@@ -80,130 +133,159 @@ class App:
                                   "Link to share (opens the same in any browser):"),
                              tag("input", {"id": "share-link", "readonly": True,
                                            "value": self.share_link, "class": "share-link"}),
-                             button("Done", {"data-cmd": "share-done"})))
+                             tag("button", {"type": "button", "data-cmd": "share-done"},
+                                 "Done")))
         return "".join(parts)
 
-    def render(self):
-        route = str(window.location.hash or "#/")
+    def render(self, focus=False):
+        route = self.route()
         if route.startswith("#/play"):
             self.render_play()
         elif route.startswith("#/rules"):
             self.render_rules_page(route)
         elif route.startswith("#/history"):
+            self.screen = "history"
             self.mount(self.banner() + render_history(self.storage.history(), self.titles,
-                                                      self.catalog))
+                                                      self.option_tables()))
         elif route.startswith("#/replay/") or route.startswith("#/shared/"):
             self.render_replay()
         else:
             self.render_lobby()
-        nav = route.split("/")[1] if "/" in route else ""
-        for link in document.querySelectorAll("nav.top a"):
-            current = link.getAttribute("data-nav") == (nav or "lobby")
-            if current:
-                link.setAttribute("aria-current", "page")
-            else:
-                link.removeAttribute("aria-current")
+        if route != self.rendered_route:  # the same screen again: the top bar is right
+            nav = route.split("/")[1] if "/" in route else ""
+            for link in document.querySelectorAll("nav.top a"):
+                if link.getAttribute("data-nav") == (nav or "lobby"):
+                    link.setAttribute("aria-current", "page")
+                else:
+                    link.removeAttribute("aria-current")
+        self.rendered_route = route
+        if focus:
+            self.focus_screen(route)
 
-    def render_lobby(self):
-        if not self.catalog:
-            return  # the static skeleton in index.html stays until the catalog arrives
-        resume = None
-        current = self.storage.load_current()
-        if current is not None and self.session is None:
-            resume = self.titles.get(current["game"], current["game"])
-        self.mount(self.banner() + render_lobby(self.catalog, self.form, resume, self.problems,
-                                                client.ready, self.settings))
+    def focus_screen(self, route):
+        """A new screen starts at the top (or at the rule its route names), with the focus on
+        its heading, for keyboard and screen-reader users."""
+        main = document.getElementById("app")
+        parts = route.split("/")
+        target = None
+        if route.startswith("#/rules/") and len(parts) > 4 and parts[4]:
+            target = document.getElementById("ruling-" + parts[4])
+            if target is None:
+                target = document.getElementById("rule-" + parts[4])
+        if target is not None:
+            target.setAttribute("tabindex", "-1")
+            target.focus()
+            target.scrollIntoView()
+            return
+        heading = document.getElementById("screen-h") or main.querySelector("h2")
+        if heading is not None:
+            if heading.getAttribute("tabindex") is None:
+                heading.setAttribute("tabindex", "-1")
+            heading.focus()
+        window.scrollTo(0, 0)
 
     def render_rules_page(self, route):
+        self.screen = "rules"
         parts = route.split("/")
         if len(parts) < 3 or not parts[2]:
             if self.catalog:
                 links = [tag("li", {}, text("a", {"href": "#/rules/" + info["id"]},
                                             info["title"])) for info in self.catalog]
                 self.mount(tag("section", {"aria-labelledby": "rules-index-h"},
-                               text("h2", {"id": "rules-index-h"}, "Rules"),
+                               tag("h2", {"id": "rules-index-h", "tabindex": "-1"}, "Rules"),
                                tag("ul", {"class": "rules-index"}, *links)))
             return
-        game_id = parts[2]
+        game_id = decode_route(parts[2])
         info = self.game_info(game_id)
         if info is None:
             if not self.catalog:
                 return
-            self.mount(tag("p", {"class": "notice warn", "role": "alert"},
-                           esc("There is no game called " + game_id + ".")))
+            self.mount(tag("h2", {"id": "screen-h", "tabindex": "-1"}, "Rules")
+                       + tag("p", {"class": "notice warn", "role": "alert"},
+                             esc("There is no game called " + game_id + ".")))
             return
-        compare = self.compare_state(info)
         self.mount(render_rules(info, parts[3] if len(parts) > 3 else None)
-                   + render_compare(info, compare))
+                   + render_compare(info, self.compare_state(info)))
         if len(parts) > 4:
             target = document.getElementById("ruling-" + parts[4])
             if target is None:
                 target = document.getElementById("rule-" + parts[4])
             if target is not None:
                 target.classList.add("highlight")
-                target.scrollIntoView()
 
     def ctx(self):
         session = self.session
-        return table_context(LAYOUTS[session["game"]], session["seats"], session["names"],
-                             session["viewer"], self.titles.get(session["game"], session["game"]),
-                             message=session.get("message"), rule=session.get("rule"),
-                             choosing=session.get("choosing"),
-                             busy_bot=self.bot_running and not session["state"]["over"])
+        return table_context(LAYOUTS[session.game], session.seats, session.names,
+                             session.viewer, self.titles.get(session.game, session.game),
+                             message=session.message, rule=session.rule,
+                             choosing=session.choosing, recent=session.recent(),
+                             log_cache=session.log_html,
+                             busy_bot=self.bot_running and session.mover_kind() == "bot")
 
     def render_play(self):
         session = self.session
-        if session is None:
-            if self.storage.load_current() is not None and not client.ready:
+        if session is None or session.state is None:
+            self.screen = "none"
+            if not client.ready:
                 self.mount(text("p", {"class": "notice", "role": "status"},
                                 "Loading your game…"))
                 return
-            self.mount(self.banner() + tag("p", {"class": "notice"}, esc(
-                "No game in progress. "), tag("a", {"href": "#/"}, "Start one in the lobby.")))
+            self.mount(self.banner() + tag("h2", {"id": "screen-h", "tabindex": "-1"},
+                                           "No game in progress")
+                       + tag("p", {"class": "notice"}, esc("Nothing is being played. "),
+                             tag("a", {"href": "#/"}, "Start one in the lobby.")))
             return
-        state = session["state"]
-        root.dataset.moves = str(state["moves"])  # the handoff screen counts moves too
-        if session.get("handoff") is not None:
-            self.mount(handoff_screen(self.ctx(), session["handoff"]))
-            root.dataset.turn = "handoff"
-            return
-        html, self.tries = render_table(state, self.ctx())
-        undo = ""
-        if self.settings.get("allow_undo") and state.get("undo"):
-            undo = button("Undo my move", {"data-cmd": "undo"})
-        tools = tag("p", {"class": "table-tools"}, undo,
-                    tag("a", {"href": "#/replay/current", "class": "button-link"},
-                        "Replay so far"),
-                    button("Share this deal", {"data-cmd": "share-deal"}))
-        self.mount(self.banner() + tools + html)
-        root.dataset.moves = str(state["moves"])
-        if state["over"]:
-            root.dataset.turn = "over"
-        elif state["to_move"] is not None and session["seats"][state["to_move"]] == "bot":
-            root.dataset.turn = "bot"
+        state = session.state
+        screen = "table"
+        if session.summary is not None:
+            screen = "summary"
+            self.mount(self.banner() + round_summary(state["view"], session.summary,
+                                                     self.ctx()))
+            turn = "summary"
+        elif session.handoff is not None:
+            screen = "handoff"
+            self.mount(self.banner() + handoff_screen(self.ctx(), session.handoff))
+            turn = "handoff"
         else:
-            root.dataset.turn = "human"
+            html, self.tries = render_table(state, self.ctx())
+            tools = []
+            if self.settings.get("allow_undo") and state.get("undo"):
+                tools.append(tag("button", {"type": "button", "data-cmd": "undo"},
+                                 "Undo my move"))
+            tools.append(tag("a", {"href": "#/replay/current", "class": "button-link"},
+                             "Replay so far"))
+            tools.append(tag("button", {"type": "button", "data-cmd": "share-deal"},
+                             "Share this deal"))
+            head = tag("div", {"class": "table-head"},
+                       tag("h2", {"id": "screen-h", "tabindex": "-1"},
+                           esc(self.titles.get(session.game, session.game))),
+                       tag("p", {"class": "table-tools"}, *tools))
+            self.mount("".join((self.banner(), head, html)))
+            if state["over"]:
+                turn = "over"
+            elif session.mover_kind() == "bot":
+                turn = "bot"
+            else:
+                turn = "human"
+        # Tests and the bench read these; written only when they change (each write is a
+        # call into JavaScript). The hand-off screen counts moves too.
+        self.mark("moves", str(state["moves"]))
+        self.mark("turn", turn)
+        changed = self.screen not in (None, screen) and self.screen in ("table", "handoff",
+                                                                         "summary")
+        self.screen = screen
+        if changed:
+            self.focus_screen("#/play")
 
-    def render_replay(self):
-        replay = self.replay
-        if replay is None or replay.get("state") is None:
-            self.mount(tag("p", {"class": "notice", "role": "status"}, "Loading the replay…"))
-            return
-        entry = replay["entry"]
-        ctx = table_context(LAYOUTS[entry["game"]], entry["seats"], replay["names"],
-                            replay["viewer"], self.titles.get(entry["game"], ""))
-        html, _ = render_table(replay["state"], ctx)
-        self.mount(render_replay_header(entry, ctx["title"], self.catalog)
-                   + replay_controls(replay["step"], replay["total"], replay["playing"],
-                                     turn_starts(replay["record"].get("actions") or []))
-                   + html.replace('data-action="', 'data-inert="').replace(
-                       'data-try="', 'data-inert="').replace('data-choose="', 'data-inert="'))
-        root.dataset.replayStep = str(replay["step"])
+    def mark(self, name, value):
+        if self.marks.get(name) != value:
+            self.marks[name] = value
+            root.setAttribute("data-" + name, value)
 
-    # ---- engine readiness -------------------------------------------------------------------
+    # ---- engine readiness ---------------------------------------------------------------------
     async def boot(self):
         root.dataset.ui = "ready"
-        self.storage.audit()  # JSON and schema checks need no engine
+        self.storage.audit()  # size, depth, JSON and shape checks need no engine
         self.problems = list(self.storage.problems)
         self.render()
         try:
@@ -221,20 +303,21 @@ class App:
                                     for info in self.catalog}
         self.storage.audit()  # now unknown games and rules versions can be caught too
         self.reset_form(self.form["game"])
-        await self.check_current()
+        await self.resume_stored()
         self.problems = list(self.storage.problems)
         root.dataset.engine = "ready"
         status = document.getElementById("engine-status")
         status.textContent = "Game engine ready."
         status.classList.add("ready")
         self.register_service_worker()
-        route = str(window.location.hash)
+        route = self.route()
         if route.startswith("#/replay/") or route.startswith("#/shared/"):
             await self.open_replay()
         elif route.startswith("#/deal/"):
             await self.open_deal(route[len("#/deal/"):])
-        self.render()
+            return
         self.schedule_bots()
+        self.render()
 
     def register_service_worker(self):
         # Registered only once the engine is loaded, so the worker's precache finds the big
@@ -242,19 +325,6 @@ class App:
         navigator = window.navigator
         if navigator.serviceWorker is not None and window.isSecureContext:
             navigator.serviceWorker.register("./sw.js")
-
-    async def check_current(self):
-        current = self.storage.load_current()
-        if current is None:
-            return
-        try:
-            await client.call("check", save=current["save"])
-        except EngineError as error:
-            self.storage.quarantine(store.CURRENT_KEY, json.dumps(current),
-                                    "the saved game cannot be replayed: " + error.reason)
-            return
-        if str(window.location.hash).startswith("#/play"):
-            await self.resume(current)
 
     def compare_state(self, info):
         """The rules page's comparison: defaults against the first yes/no option turned on."""
@@ -270,328 +340,293 @@ class App:
                             "b": {"rules": newest, "options": second}, "result": None}
         return self.compare
 
+    def option_tables(self):
+        """Game id -> its option table, for option values in words (empty until loaded)."""
+        return {info["id"]: info["options"] for info in self.catalog or []}
+
     def game_info(self, game_id):
         for info in self.catalog:
             if info["id"] == game_id:
                 return info
         return None
 
-    def reset_form(self, game_id):
-        info = self.game_info(game_id) or self.catalog[0]
-        players = self.form.get("players", info["default_players"])
-        if not info["min_players"] <= players <= info["max_players"]:
-            players = info["default_players"]
-        self.form["game"] = info["id"]
-        self.form["players"] = players
-        self.form["rules"] = info["rule_versions"][-1]["id"]
-        self.form["options"] = {spec["id"]: spec["default"] for spec in info["options"]}
-        self.form["bot"] = (info.get("bots") or [None])[0]
-        self.fit_seats()
+    # ---- the game in play ---------------------------------------------------------------------
+    def in_progress(self):
+        """The game in play unless it is over: the lobby always offers to resume it."""
+        session = self.session
+        if session is None or session.state is None or session.state["over"]:
+            return None
+        return session
 
-    def option_values(self, option_id):
-        for spec in (self.game_info(self.form["game"]) or {}).get("options") or []:
-            if spec["id"] == option_id:
-                return spec["values"]
-        return []
+    def unfinished(self):
+        """The game in play once a move was made: never replaced without asking."""
+        session = self.in_progress()
+        return session if session is not None and session.moves() > 0 else None
 
-    def fit_seats(self):
-        seats = self.form["seats"]
-        while len(seats) < self.form["players"]:
-            seats.append("bot")
-        self.form["seats"] = seats[:self.form["players"]]
-        levels = self.form.get("levels") or []
-        self.form["levels"] = (levels + [None] * self.form["players"])[:self.form["players"]]
+    async def play_call(self, op, fresh_log=False, fresh_actions=False, session=None,
+                        **fields):
+        """A state request for the game in play, bounded; its reply kept by the session."""
+        session = session or self.session
+        request = session.fields(fresh_log, fresh_actions)
+        request.update(fields)
+        reply = await client.call(op, **request)
+        session.take(reply)
+        return reply
 
-    # ---- playing ------------------------------------------------------------------------------
-    def names_for(self, seats, levels=None, game=None):
-        humans = seats.count("human")
-        words = {}  # level id -> the lobby's word for it, so History names each bot's level
-        info = self.game_info(game) if game else None
-        for entry in (info or {}).get("bot_levels") or []:
-            words[entry["id"]] = entry["name"]
-        names = []
-        for seat, kind in enumerate(seats):
-            label = "Seat " + str(seat + 1)
-            level = levels[seat] if levels and seat < len(levels) else None
-            if kind == "bot" and level in words:
-                label += " (" + words[level] + " bot)"
-            elif kind == "bot":
-                label += " (bot)"
-            elif kind == "human" and humans == 1:
-                label = "You"
-            names.append(label)
-        return names
-
-    def seat_levels(self, game, seats, levels):
-        """Each bot seat's level as the lobby showed it (the game's first level by default)."""
-        default = ((self.game_info(game) or {}).get("bots") or [None])[0]
-        levels = levels or []
-        return [None if kind != "bot" else
-                (levels[seat] if seat < len(levels) and levels[seat] else default)
-                for seat, kind in enumerate(seats)]
-
-    def level_of(self, session, seat):
-        levels = session.get("levels") or []
-        return (levels[seat] if seat < len(levels) else None) or session["bot"]
-
-    def first_human(self, seats):
-        for seat, kind in enumerate(seats):
-            if kind == "human":
-                return seat
-        return None
-
-    def new_entry_id(self, seed):
-        # Not Date.now(): MicroPython's FFI truncates that millisecond count to 32 bits.
-        stamp = str(window.Date.new().toISOString()).replace(":", "").replace(".", "")
-        return stamp + "-" + str(seed) + "-" + str(int(window.Math.random() * 1000000))
+    def install(self, session):
+        """A new game in play: the last one (finished and filed, or abandoned) is let go."""
+        old = self.session
+        if old is not None and old.state is not None and old.state["over"]:
+            self.file_history(old, False)  # its deferred save may not have run yet
+        self.session = session
+        self.conflict = False
+        self.confirm = None
+        self.pending_deal = None
+        self.errors = {}
+        self.notice = ""
+        self.storage.clear_current()
+        session.dirty_from = 0
+        session.saved_moves = 0
 
     async def start_game(self):
         form = self.form
         seed = str(form.get("seed") or "").strip()
         if not seed:
             seed = str(int(window.Math.random() * 1000000000))
-        seed_value = int(seed) if seed.isdigit() else seed
         seats = list(form["seats"])
-        viewer = self.first_human(seats)
+        session = Session(form["game"], seats, self.form_names(seats), first_human(seats),
+                          form["bot"], new_entry_id())
+        session.levels = self.seat_levels(seats)
         try:
-            state = await client.call("new", game=form["game"], players=form["players"],
-                                      seed=seed_value, rules=form["rules"],
-                                      options=form["options"], viewer=viewer)
+            await self.play_call("new", session=session, game=form["game"],
+                                 players=form["players"],
+                                 seed=int(seed) if seed.isdigit() else seed,
+                                 rules=form["rules"], options=form["options"])
         except EngineError as error:
-            self.notice = "The game could not start: " + error.reason
-            self.render()
+            self.refuse_form(error)
             return
-        self.notice = ""
-        levels = self.seat_levels(form["game"], seats, form.get("levels"))
-        self.session = {"game": form["game"], "seats": seats,
-                        "names": self.names_for(seats, levels, form["game"]), "levels": levels,
-                        "viewer": viewer, "bot": form["bot"], "state": state,
-                        "entry": self.new_entry_id(seed),
-                        "handoff": None}
-        self.conflict = False
-        self.storage.clear_current()
-        self.after_state(state)
-        window.location.hash = "#/play"
-        self.render()
-        self.schedule_bots()
+        self.install(session)
+        self.after_state()
+        self.enter_play()
 
-    async def resume(self, current):
-        meta = current.get("meta") or {}
-        seats = current.get("seats") or []
-        viewer = meta.get("viewer", self.first_human(seats))
+    def enter_play(self):
+        """Show the table (its heading focused, from the top), start the bots, then save."""
+        self.set_route("#/play")
+        self.schedule_bots()
+        self.render(focus=True)
+        self.schedule_save()
+
+    def set_route(self, route):
+        if self.route() != route:
+            window.location.hash = route
+
+    async def resume_stored(self):
+        """The game in storage, replayed by the engine (it is believed only if it replays). A
+        hot-seat game comes back at the hand-off screen: nobody's hand shows after a reload."""
+        current = self.storage.load_current()
+        if current is None:
+            return
+        seats = current["seats"]
+        hot_seat = seats.count("human") > 1
+        viewer = current["viewer"]
+        if hot_seat:
+            viewer = None
+        elif viewer is None:
+            viewer = first_human(seats)
+        session = Session(current["game"], seats, current["names"], viewer,
+                          current["bot"] or self.default_bot(current["game"]),
+                          current["entry"] or new_entry_id())
+        session.levels = current.get("levels")
         try:
-            state = await client.call("load", save=current["save"], viewer=viewer)
+            await self.play_call("load", session=session, fresh_actions=True,
+                                 save=current["save"])
         except EngineError as error:
-            self.storage.quarantine(store.CURRENT_KEY, json.dumps(current),
-                                    "the saved game cannot be loaded: " + error.reason)
+            self.storage.quarantine_current("the saved game cannot be replayed: "
+                                            + error.reason)
             self.problems = list(self.storage.problems)
             return
-        self.session = {"game": current["game"], "seats": seats,
-                        "names": meta.get("names") or self.names_for(seats), "viewer": viewer,
-                        "bot": meta.get("bot"), "levels": meta.get("levels"), "state": state,
-                        "entry": meta.get("entry") or self.new_entry_id("resumed"),
-                        "handoff": None}
+        self.session = session
         self.conflict = False
-
-    def after_state(self, state):
-        """Every new state: remember it, autosave or file it in history, hand off, pace bots."""
-        session = self.session
-        session["state"] = state
-        session["message"] = None
-        session["rule"] = None
-        session["choosing"] = None
-        record = json.loads(state["save"])
-        if state["over"]:
-            self.file_history(record)
-        elif not self.conflict:
-            meta = {"names": session["names"], "viewer": session["viewer"],
-                    "bot": session["bot"], "levels": session.get("levels"),
-                    "entry": session["entry"]}
-            try:
-                saved = self.storage.save_current(session["game"], record["rules"],
-                                                  state["save"], session["seats"], meta)
-                if not saved:
-                    self.conflict = True
-                elif self.notice.startswith("Storage is full"):
-                    self.notice = ""
-            except store.StorageFull:
-                self.notice = ("Storage is full: this game is not being saved. You can keep "
-                               "playing; delete old history to make room.")
-        mover = state["to_move"]
-        humans = session["seats"].count("human")
-        if (mover is not None and session["seats"][mover] == "human"
-                and mover != session["viewer"] and humans > 1):
-            session["handoff"] = mover
-
-    def file_history(self, record):
-        session = self.session
-        if session.get("filed"):
-            return
-        session["filed"] = True
-        result = session["state"]["result"] or {}
-        winners = result.get("winners") or []
-        names = session["names"]
-        if len(winners) > 1:
-            outcome = "Tie: " + ", ".join(names[s] for s in winners)
-        elif winners:
-            outcome = names[winners[0]] + " won"
+        if current["legacy"]:
+            session.dirty_from = 0  # the first save writes it as chunks of moves
         else:
-            outcome = "No winner"
-        scores = result.get("scores")
-        if scores is not None:
-            outcome += " (points " + ", ".join(str(s) for s in scores) + ")"
-        summary = {"finished": str(window.Date.new().toISOString())[:16].replace("T", " "),
-                   "players_text": ", ".join(names), "outcome": outcome,
-                   "options": record.get("options"), "names": names,
-                   "viewer": session["viewer"], "levels": session.get("levels")}
-        try:
-            self.storage.add_history(session["entry"], session["game"], record["rules"],
-                                     session["state"]["save"], session["seats"], summary)
-            self.storage.clear_current()
-        except store.StorageFull:
-            self.notice = "Storage is full: this game could not be added to your history."
+            session.saved()
+        self.after_state()
+        if current["legacy"]:
+            self.schedule_save()
 
-    async def send(self, action):
-        if self.busy or self.session is None or self.conflict:
-            return
+    def after_state(self):
+        """Every new state: hand off in a hot-seat game (after any round summary)."""
         session = self.session
+        session.handoff = session.needs_handoff()
+
+    def send(self, action):
+        """The player's move, posted to the engine at once from the click (an asyncio task
+        would start several milliseconds later); the reply renders from the promise."""
+        session = self.session
+        if self.busy or session is None or self.conflict:
+            return
         self.busy = True
         root.dataset.busy = "1"
+        request = session.fields()
+        request["action"] = action
+        if self.reply_proxy is None:
+            self.reply_proxy = create_proxy(self.on_act_reply)
+        self.sent = session
+        client.start("act", **request).then(self.reply_proxy)
+
+    def on_act_reply(self, reply):
+        session = self.sent
+        self.busy = False
+        root.dataset.busy = "0"
+        if session is not self.session:
+            return  # another game began meanwhile
         try:
-            state = await client.call("act", action=action, viewer=session["viewer"])
+            session.take(client.finish(reply))
         except EngineError as error:
-            session["message"] = error.reason
-            session["rule"] = error.rule
-            session["choosing"] = None
+            session.message = error.reason
+            session.rule = error.rule
+            session.choosing = None
             self.render()
             return
-        finally:
-            self.busy = False
-            root.dataset.busy = "0"
-        self.after_state(state)
-        self.render()
+        session.decided()
+        self.after_state()
         self.schedule_bots()
+        self.render()
+        self.schedule_save()
 
     def schedule_bots(self):
         session = self.session
-        if session is None or self.bot_running or self.conflict:
+        if session is None or self.bot_running or self.conflict or not self.showing_table():
             return
-        state = session["state"]
-        if state["over"] or state["to_move"] is None:
-            return
-        if session["seats"][state["to_move"]] != "bot":
+        if session.summary is not None or session.mover_kind() != "bot":
             return
         self.bot_running = True  # now, not when the task starts: one bot loop at a time
-        asyncio.create_task(self.run_bots())
+        asyncio.create_task(self.run_bots(session))
 
-    async def run_bots(self):
-        self.bot_running = True
+    def bots_may_go_on(self, session):
+        return (self.session is session and not self.conflict and self.showing_table()
+                and session.summary is None and session.mover_kind() == "bot")
+
+    async def run_bots(self, session):
         try:
-            while True:
-                session = self.session
-                if session is None or self.conflict:
-                    break
-                state = session["state"]
-                if state["over"] or session["seats"][state["to_move"]] != "bot":
-                    break
-                self.render()
+            while self.bots_may_go_on(session):
                 # Paced so a person can follow; the bot itself thinks in the worker.
                 await asyncio.sleep(int(self.settings.get("bot_delay_ms", 700)) / 1000)
-                if self.session is not session:
+                while self.busy:  # e.g. an undo under way: wait for its reply
+                    await asyncio.sleep(0.02)
+                if not self.bots_may_go_on(session):
                     break
-                state = session["state"]  # the player may have undone their move meanwhile
-                if state["over"] or session["seats"][state["to_move"]] != "bot":
-                    continue
                 self.busy = True
                 try:
-                    state = await client.call("bot", level=self.level_of(session,
-                                                                         state["to_move"]),
-                                              seat=state["to_move"], viewer=session["viewer"])
+                    await self.play_call("bot", level=session.level_of(session.state["to_move"]),
+                                         seat=session.state["to_move"])
                 except EngineError as error:
-                    session["message"] = "A bot failed: " + error.reason
+                    session.message = "A bot failed: " + error.reason
+                    self.bot_running = False
+                    self.render()
                     break
                 finally:
                     self.busy = False
-                self.after_state(state)
+                self.after_state()
+                if not self.bots_may_go_on(session):
+                    self.bot_running = False  # so this render shows whose turn it is now
+                self.render()
+                self.schedule_save()
         finally:
             self.bot_running = False
-            if self.showing_table():
-                self.render()
 
     def showing_table(self):
-        return str(window.location.hash).startswith("#/play")
+        return self.route().startswith("#/play")
 
-    # ---- replay -----------------------------------------------------------------------------
-    async def open_replay(self):
-        route = str(window.location.hash)
-        if route.startswith("#/shared/"):
-            entry = await self.shared_entry(route[len("#/shared/"):])
-        elif route == "#/replay/current" and self.session is not None:
-            entry = self.current_entry()
-        else:
-            entry = self.storage.history_entry(route[len("#/replay/"):])
-            if entry is None:
-                self.mount(tag("p", {"class": "notice warn", "role": "alert"},
-                               esc("That game is not in your history.")))
-        if entry is None:
+    # ---- saving -------------------------------------------------------------------------------
+    def schedule_save(self):
+        """Save after the render has reached the screen, not on the click path: the next
+        animation frame paints it, and a task queued from that frame saves."""
+        if self.save_scheduled:
             return
-        record = json.loads(entry["save"])
-        total = len(record.get("actions") or [])
-        summary = entry.get("summary") or {}
-        seats = entry.get("seats") or []
-        self.replay = {"entry": entry, "record": record, "step": total, "total": total,
-                       "playing": False, "state": None, "viewer": summary.get("viewer"),
-                       "names": summary.get("names") or self.names_for(seats)}
-        await self.replay_to(total)
+        if self.save_proxy is None:
+            self.save_proxy = create_proxy(self.save_now)
+            self.frame_proxy = create_proxy(self.after_frame)
+        self.save_scheduled = True
+        window.requestAnimationFrame(self.frame_proxy)
+        # A hidden tab has no frames, but its bots may still move: save anyway, a bit later.
+        window.setTimeout(self.save_proxy, 250)
 
-    def current_entry(self):
-        """The game in play, replayed in its own slot: the game itself is not touched."""
+    def after_frame(self, *args):
+        window.setTimeout(self.save_proxy, 0)
+
+    def save_now(self, *args):
+        if not self.save_scheduled:
+            return  # saved already, from the other of its two timers
+        self.save_scheduled = False
         session = self.session
-        record = json.loads(session["state"]["save"])
-        return {"id": "current", "game": session["game"], "rules": record["rules"],
-                "seats": session["seats"], "save": session["state"]["save"],
-                "summary": {"options": record.get("options"), "viewer": session["viewer"],
-                            "names": session["names"], "outcome": "game in progress"}}
-
-    async def shared_entry(self, text):
-        """A game someone shared: its record, checked by the engine replaying every move."""
+        if session is None or session.state is None or self.conflict:
+            return
+        if session.state["over"]:
+            self.file_history(session, False)
+            return
+        full = self.notice.startswith("Storage is full")
         try:
-            response = await client.call("open_game", text=text)
-        except EngineError as error:
-            self.mount(tag("p", {"class": "notice warn", "role": "alert"},
-                           esc("This shared game cannot be opened: " + error.reason)))
-            return None
-        record = response["record"]
-        seats = ["human"] + ["bot"] * (record["players"] - 1)
-        names = ["Seat " + str(seat + 1) for seat in range(record["players"])]
-        outcome = "finished" if response["over"] else "in progress"
-        return {"id": "shared", "game": record["game"], "rules": record["rules"],
-                "seats": seats, "save": json.dumps(record),
-                "summary": {"options": record.get("options"), "viewer": 0, "names": names,
-                            "outcome": "Shared game, " + outcome + ", seen from seat 1"}}
+            saved = self.storage.save_current(session.stored_head(), session.actions,
+                                              session.dirty_from, session.saved_moves)
+        except store.StorageFull:
+            if not full:
+                self.notice = ("Storage is full: this game is not being saved. You can keep "
+                               "playing; it is saved again once there is room.")
+                self.render()
+            return
+        if not saved:
+            self.conflict = True
+            self.render()
+            return
+        session.saved()
+        if full:
+            self.notice = ""
+            self.render()
 
-    async def open_deal(self, text):
-        """A deal someone shared: the same cards, you in seat 1, bots in the other seats."""
+    def file_history(self, session, unfinished):
+        """A finished or abandoned game goes to History (once) and leaves storage's slot."""
+        if session.filed:
+            return True
         try:
-            state = await client.call("open_deal", text=text, viewer=0)
+            self.storage.add_history(session.history_entry(now_text(), unfinished))
+        except store.StorageFull:
+            self.notice = "Storage is full: this game could not be added to your history."
+            self.render()
+            return False
+        session.filed = True
+        self.storage.clear_current()
+        return True
+
+    async def open_deal(self, link):
+        """A deal someone shared: the same cards, you in seat 1, bots in the other seats. An
+        unfinished game is never replaced without asking."""
+        if self.unfinished():
+            self.pending_deal = link
+            self.confirm = {"what": "deal",
+                            "title": self.titles.get(self.session.game, self.session.game)}
+            self.render(focus=True)
+            return
+        players_hint = ["human"]
+        session = Session("", players_hint, None, 0, None, new_entry_id())
+        try:
+            reply = await self.play_call("open_deal", session=session, fresh_actions=True,
+                                         text=link)
         except EngineError as error:
-            # The lobby shows under the #/deal/ route, so the message is not cleared by a
-            # route change.
+            # The lobby shows under the #/deal/ route, so the message stays on screen.
             self.notice = "This deal cannot be opened: " + error.reason
             self.render()
             return
-        deal = state["deal"]
+        deal = reply["deal"]
         seats = ["human"] + ["bot"] * (deal["players"] - 1)
-        info = self.game_info(deal["game"]) or {}
-        self.session = {"game": deal["game"], "seats": seats, "names": self.names_for(seats),
-                        "viewer": 0, "bot": (info.get("bots") or [None])[0], "state": state,
-                        "entry": self.new_entry_id(deal["seed"]), "handoff": None}
-        self.conflict = False
-        self.storage.clear_current()
-        self.after_state(state)
-        window.location.hash = "#/play"
-        self.render()
-        self.schedule_bots()
+        session.game = deal["game"]
+        session.seats = seats
+        session.names = store.default_names(seats)
+        session.bot = self.default_bot(deal["game"])
+        self.install(session)
+        self.after_state()
+        self.enter_play()
 
     async def share(self, op, **fields):
         try:
@@ -606,39 +641,30 @@ class App:
         self.share_link = base + route + response["text"]
         self.render()
 
-    async def replay_to(self, step):
-        replay = self.replay
-        record = dict(replay["record"])
-        record.pop("state", None)
-        try:
-            state = await client.call("replay", record=record, upto=step, slot="replay",
-                                      viewer=replay["viewer"])
-        except EngineError as error:
-            self.mount(tag("p", {"class": "notice warn", "role": "alert"},
-                           esc("This game cannot be replayed: " + error.reason)))
-            return
-        replay["state"] = state
-        replay["step"] = step
-        self.render()
-
-    async def autoplay(self):
-        replay = self.replay
-        while replay is self.replay and replay["playing"] and replay["step"] < replay["total"]:
-            await asyncio.sleep(0.6)
-            if replay is self.replay and replay["playing"]:
-                await self.replay_to(replay["step"] + 1)
-        replay["playing"] = False
-        self.render()
-
-    # ---- events -----------------------------------------------------------------------------
+    # ---- events -------------------------------------------------------------------------------
     def on_click(self, event):
         target = event.target.closest("[data-action],[data-try],[data-cmd],[data-choose]")
         if target is None:
             return
         event.preventDefault()
+        action = self.clicked_action(target)
+        if action is not None:
+            self.send(action)  # a move goes to the engine now, on the click path
+            return
         if target.getAttribute("data-cmd") is None:
             root.dataset.busy = "1"  # at once, so nobody reads the old turn as current
         asyncio.create_task(self.handle_click(target))
+
+    def clicked_action(self, target):
+        """The move a clicked element stands for (a legal action or a try), else None."""
+        index = target.getAttribute("data-action")
+        if index is not None and self.session is not None and self.session.state is not None:
+            legal = self.session.state["legal"]
+            return legal[int(index)] if int(index) < len(legal) else None
+        index = target.getAttribute("data-try")
+        if index is not None:
+            return self.tries[int(index)] if int(index) < len(self.tries) else None
+        return None
 
     async def handle_click(self, target):
         try:
@@ -648,171 +674,142 @@ class App:
                 root.dataset.busy = "0"
 
     async def dispatch_click(self, target):
-        index = target.getAttribute("data-action")
-        if index is not None:
-            if self.session is not None and not self.busy:
-                legal = self.session["state"]["legal"]
-                if int(index) < len(legal):
-                    await self.send(legal[int(index)])
-            return
-        index = target.getAttribute("data-try")
-        if index is not None:
-            if int(index) < len(self.tries):
-                await self.send(self.tries[int(index)])
-            return
+        if target.getAttribute("data-action") is not None or \
+                target.getAttribute("data-try") is not None:
+            return  # a move that cannot be sent (a stale index): nothing to do
         card = target.getAttribute("data-choose")
         if card is not None and self.session is not None:
-            self.session["choosing"] = card
-            self.session["message"] = None
+            self.session.choosing = card
+            self.session.message = None
             self.render()
             return
         await self.command(target.getAttribute("data-cmd"), target)
 
     async def command(self, name, target):
-        if name == "pick-game":
-            self.reset_form(target.getAttribute("data-game"))
-            self.render()
-        elif name == "start":
-            if not client.ready:
-                self.notice = "The game engine is still loading; the game starts when it is ready."
-                self.render()
-                return
-            self.read_form()
-            await self.start_game()
-        elif name == "resume":
-            current = self.storage.load_current()
-            if current is not None:
-                await self.resume(current)
-            window.location.hash = "#/play"
-            self.render()
-            self.schedule_bots()
-        elif name == "rematch":
-            # Same game, seats, rules version and options; a fresh deal.
-            session = self.session
-            record = json.loads(session["state"]["save"])
-            self.form.update({"game": record["game"], "players": record["players"],
-                              "seats": list(session["seats"]), "rules": record["rules"],
-                              "options": dict(record["options"]), "bot": session["bot"],
-                              "levels": list(session.get("levels") or []),
-                              "seed": ""})
-            await self.start_game()
-        elif name == "go":
-            window.location.hash = target.getAttribute("data-route")
-        elif name == "cancel-choice":
-            self.session["choosing"] = None
-            self.render()
-        elif name == "handoff-done":
-            session = self.session
-            seat = session["handoff"]
-            session["handoff"] = None
-            session["viewer"] = seat
-            state = await client.call("view", viewer=seat)
-            session["state"] = state
-            self.render()
-        elif name == "dismiss-problems":
-            self.problems = []
-            self.storage.problems = []
-            self.render()
-        elif name == "load-latest":
-            self.conflict = False
-            current = self.storage.load_current()
-            if current is not None:
-                await self.resume(current)
-            self.render()
-            self.schedule_bots()
-        elif name == "share-deal":
-            record = json.loads(self.session["state"]["save"])
-            await self.share("share_deal", game=record["game"], players=record["players"],
-                             seed=record["seed"], rules=record["rules"],
-                             options=record["options"])
-        elif name == "share-game":
-            entry = self.storage.history_entry(target.getAttribute("data-entry"))
-            if entry is not None:
-                await self.share("share_game", save=entry["save"])
-        elif name == "undo":
-            try:
-                state = await client.call("undo", viewer=self.session["viewer"])
-            except EngineError as error:
-                self.session["message"] = error.reason
-                self.render()
-                return
-            self.after_state(state)
-            self.render()
-        elif name == "compare":
-            compare = self.compare
-            try:
-                compare["result"] = await client.call(
-                    "compare_rules", game=compare["game"], a=compare["a"], b=compare["b"])
-            except EngineError as error:
-                self.notice = error.reason
-            self.render()
-        elif name == "share-done":
-            self.share_link = None
-            self.render()
-        elif name == "replay-to":
-            await self.replay_to(int(target.getAttribute("data-step")))
-        elif name == "replay-auto":
-            self.replay["playing"] = not self.replay["playing"]
-            self.render()
-            if self.replay["playing"]:
-                await self.autoplay()
+        handler = self.commands.get(name)
+        if handler is not None:
+            await handler(target)
 
-    def read_form(self):
-        seed = document.getElementById("seed")
-        if seed is not None:
-            self.form["seed"] = str(seed.value)
+    async def cmd_resume(self, target):
+        self.confirm = None
+        self.pending_deal = None
+        self.enter_play()
 
-    def on_change(self, event):
-        target = event.target
-        field = target.getAttribute("data-field")
-        if field == "players":
-            self.form["players"] = int(target.value)
-            self.fit_seats()
+    async def cmd_rematch(self, target):
+        # Same game, seats, names, rules version and options; a fresh deal.
+        session = self.session
+        record = session.record or {}
+        self.form.update({"game": session.game, "players": len(session.seats),
+                          "seats": list(session.seats), "rules": record.get("rules"),
+                          "options": dict(record.get("options") or {}), "bot": session.bot,
+                          "levels": list(session.levels or []),
+                          "seed": "", "names": [name if kind == "human" else "" for
+                                                name, kind in zip(session.names,
+                                                                  session.seats)]})
+        self.last_field = "start"
+        await self.start_game()
+
+    async def cmd_go(self, target):
+        window.location.hash = target.getAttribute("data-route")
+
+    async def cmd_cancel_choice(self, target):
+        self.session.choosing = None
+        self.render()
+
+    async def cmd_handoff_done(self, target):
+        session = self.session
+        seat = session.handoff
+        if seat is None:
+            return
+        session.handoff = None
+        session.change_viewer(seat)
+        try:
+            await self.play_call("view")
+        except EngineError as error:
+            session.message = error.reason
+        self.after_state()
+        self.render()
+        self.schedule_bots()
+        self.schedule_save()
+
+    async def cmd_summary_done(self, target):
+        session = self.session
+        session.summary = None
+        self.after_state()
+        self.schedule_bots()
+        self.render()
+        self.schedule_save()
+
+    async def cmd_dismiss_problems(self, target):
+        self.problems = []
+        self.storage.problems = []
+        self.render()
+
+    async def cmd_load_latest(self, target):
+        self.conflict = False
+        self.session = None
+        await self.resume_stored()
+        self.schedule_bots()
+        self.render()
+
+    async def cmd_share_deal(self, target):
+        record = self.session.record or {}
+        await self.share("share_deal", game=record.get("game"), players=record.get("players"),
+                         seed=record.get("seed"), rules=record.get("rules"),
+                         options=record.get("options"))
+
+    async def cmd_share_game(self, target):
+        entry = self.storage.history_entry(target.getAttribute("data-entry"))
+        if entry is not None:
+            await self.share("share_game", save=entry["save"])
+
+    async def cmd_share_done(self, target):
+        self.share_link = None
+        self.render()
+
+    async def cmd_undo(self, target):
+        session = self.session
+        while self.busy:  # a bot's reply on its way: the undo takes it back too
+            await asyncio.sleep(0.02)
+        if session is not self.session:
+            return
+        self.busy = True
+        try:
+            await self.play_call("undo", fresh_log=True)
+        except EngineError as error:
+            session.message = error.reason
             self.render()
-        elif field in ("rules", "bot", "seed"):
-            self.form[field] = str(target.value)
-        elif target.getAttribute("data-seat") is not None:
-            # A seat's choice is "human" or a bot level ("easy", "basic", "strong").
-            seat, choice = int(target.getAttribute("data-seat")), str(target.value)
-            self.form["seats"][seat] = "human" if choice == "human" else "bot"
-            self.form["levels"][seat] = None if choice in ("human", "bot") else choice
-        elif target.getAttribute("data-compare") is not None and self.compare is not None:
-            side = self.compare[target.getAttribute("data-compare")]
-            option = target.getAttribute("data-compare-option")
-            if option is not None:
-                info = self.game_info(self.compare["game"]) or {}
-                for spec in info.get("options") or []:
-                    if spec["id"] == option:
-                        side["options"][option] = spec["values"][int(target.value)]
-            else:
-                side["rules"] = str(target.value)
-            self.compare["result"] = None  # differences of the old choice no longer hold
-            self.render()
-        elif target.getAttribute("data-setting") is not None:
-            self.settings[target.getAttribute("data-setting")] = bool(target.checked)
-            values = {k: v for k, v in self.settings.items() if k != "schema"}
-            try:
-                self.storage.save_settings(values)
-            except store.StorageFull:
-                self.notice = "Storage is full: this setting holds until you reload."
-        elif target.getAttribute("data-option") is not None:
-            option = target.getAttribute("data-option")
-            kind = target.getAttribute("data-kind")
-            if kind == "bool":
-                value = bool(target.checked)
-            else:
-                value = self.option_values(option)[int(target.value)]
-            self.form["options"][option] = value
+            return
+        finally:
+            self.busy = False
+        self.after_state()
+        self.render()
+        self.schedule_save()
+
+    async def cmd_compare(self, target):
+        compare = self.compare
+        try:
+            compare["result"] = await client.call(
+                "compare_rules", game=compare["game"], a=compare["a"], b=compare["b"])
+        except EngineError as error:
+            self.notice = error.reason
+        self.render()
 
     def on_route(self, event):
+        route = self.route()
+        if route == self.rendered_route:
+            return  # rendered already by whoever set it (start, resume, a deal)
         self.notice = ""
         self.share_link = None
-        route = str(window.location.hash)
+        if not route.startswith("#/deal/"):
+            self.confirm = None
         if (route.startswith("#/replay/") or route.startswith("#/shared/")) and client.ready:
+            self.replay = None
             asyncio.create_task(self.open_replay())
         elif route.startswith("#/deal/") and client.ready:
             asyncio.create_task(self.open_deal(route[len("#/deal/"):]))
-        self.render()
+        self.schedule_bots()  # back at the table: the bots carry on
+        self.render(focus=True)
 
     def on_storage(self, event):
         # Another tab wrote the game this tab is playing: stop saving and say so.
@@ -828,6 +825,7 @@ app = App()
 async def start():
     document.addEventListener("click", create_proxy(app.on_click))
     document.addEventListener("change", create_proxy(app.on_change))
+    document.addEventListener("input", create_proxy(app.on_input))
     # Handler properties, not window.addEventListener: from MicroPython that call reaches
     # PyScript's patched addEventListener with the wrong `this` ("Illegal invocation").
     window.onhashchange = create_proxy(app.on_route)

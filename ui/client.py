@@ -34,9 +34,17 @@ class EngineClient:
         return catalog
 
     async def call(self, op, **fields):
+        return self.finish(await self.start(op, **fields))
+
+    def start(self, op, **fields):
+        """Send a request now and return the JavaScript promise of its reply text: a click
+        handler can post its move at once, without waiting for an asyncio task to start."""
         fields["op"] = op
         # Strings only across the boundary: a dict would arrive as a JsProxy without its Nones.
-        reply = await self.engine.call(json.dumps(fields))
+        return self.engine.call(json.dumps(fields))
+
+    def finish(self, reply):
+        """The reply text as a response, or EngineError for a refusal (or a bug)."""
         response = json.loads(str(reply))
         if not response.get("ok"):
             raise EngineError(response)

@@ -11,7 +11,7 @@ import asyncio
 import json
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, is_none
 
 from ui.client import EngineClient, EngineError
 from ui.layouts import LAYOUTS
@@ -77,7 +77,15 @@ def pretty(value, indent=""):
     return json.dumps(value)
 
 
-def action_label(action):
+def action_label(game, action, view, legal):
+    """A move in the words of the table's buttons ("Play 2♠"), as the learner will see it."""
+    layout = LAYOUTS.get(game)
+    try:
+        label = layout.action_label(action, view or {}, {"legal": legal}) if layout else None
+    except Exception:  # a move the layout cannot word from this view: show it plainly
+        label = None
+    if label and label != action.get("type"):
+        return label
     parts = [str(action.get("type", "move"))]
     for name in sorted(action):
         if name not in ("type", "seat"):
@@ -113,12 +121,121 @@ def render_zones(game, position, selected):
     return "".join(parts)
 
 
-def render_step(index, step, legal):
+SEAT_FIELDS = ("to_move", "dealer", "starter")  # a seat number: a choice of seats
+FIELD_NAMES = {"to_move": "Who moves first", "dealer": "Dealer", "starter": "Who starts",
+               "base_card": "Base card", "requested_suit": "Requested suit",
+               "drawn": "Card drawn this turn"}
+
+
+def field_kind(key, value):
+    """How the form edits one position field, or None to leave it to the JSON view."""
+    if key in SEAT_FIELDS and (value is None or isinstance(value, int)):
+        return "seat"
+    if (key.endswith("_card") or key == "drawn") and (value is None or isinstance(value, str)):
+        return "card"
+    if key.endswith("_suit") and (value is None or isinstance(value, str)):
+        return "suit"
+    if isinstance(value, bool):
+        return "flag"
+    if isinstance(value, int):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    return None
+
+
+def position_cards(position):
+    found = []
+    for _, _, cards in zones_of(position):
+        for code in cards:
+            if code not in found:
+                found.append(code)
+    return found
+
+
+def suit_label(game, suit):
+    layout = LAYOUTS.get(game)
+    try:
+        return layout.words.suit_label(suit)
+    except Exception:  # a game whose words name no suits: the letter itself
+        return suit
+
+
+def render_details(game, position, players):
+    """The position's single fields (who moves first, the base card, the requested suit...)
+    as a form, so a teacher never needs the JSON for them; the engine checks them all."""
+    fields = []
+    keys = sorted(position)
+    # who moves first leads: it is what a teacher changes most
+    keys = ([k for k in SEAT_FIELDS if k in position] + [k for k in keys if k not in SEAT_FIELDS])
+    cards = position_cards(position)
+    for key in keys:
+        value = position[key]
+        kind = field_kind(key, value)
+        if kind is None:
+            continue
+        field_id = "ed-field-" + key
+        label = FIELD_NAMES.get(key, zone_title(key))
+        attrs = {"id": field_id, "data-field": key, "data-kind": kind}
+        if kind in ("seat", "card", "suit"):
+            choices = []
+            if value is None or kind != "seat":
+                choices.append(("", "None"))
+            if kind == "seat":
+                choices += [(str(n), "Seat " + str(n + 1)) for n in range(players)]
+            elif kind == "card":
+                codes = cards + ([value] if value and value not in cards else [])
+                choices += [(code, card_label(game, code)) for code in codes]
+            else:
+                suits = []
+                for code in cards:
+                    if len(code) >= 2 and code[-1] in "CDHS" and code[-1] not in suits:
+                        suits.append(code[-1])
+                if value and value not in suits:
+                    suits.append(value)
+                choices += [(suit, suit_label(game, suit)) for suit in sorted(suits)]
+            current = "" if value is None else str(value)
+            control = tag("select", attrs, *[
+                tag("option", {"value": v, "selected": v == current}, esc(words))
+                for v, words in choices])
+        elif kind == "flag":
+            attrs["type"] = "checkbox"
+            attrs["checked"] = value
+            control = tag("input", attrs)
+        else:
+            attrs["type"] = "number" if kind == "number" else "text"
+            attrs["value"] = str(value)
+            if kind == "number":
+                attrs["inputmode"] = "numeric"
+            control = tag("input", attrs)
+        fields.append(tag("label", {}, esc(label) + " ", control))
+    if not fields:
+        return ""
+    return tag("fieldset", {"class": "details row"},
+               text("legend", {}, "Who moves first, the base card and other details"),
+               *fields)
+
+
+def field_value(kind, element):
+    """The position value a form field holds, or raises ValueError for a malformed number."""
+    if kind == "flag":
+        return bool(element.checked)
+    raw = str(element.value)
+    if kind in ("seat", "card", "suit"):
+        if raw == "":
+            return None
+        return int(raw) if kind == "seat" else raw
+    if kind == "number":
+        return int(raw.strip())
+    return raw
+
+
+def render_step(game, index, step, legal, view):
     options = [tag("option", {"value": ""}, "No expected move (a caption only)")]
     for number, action in enumerate(legal):
         options.append(tag("option", {"value": str(number),
                                       "selected": step.get("expect") == action},
-                           esc(action_label(action))))
+                           esc(action_label(game, action, view, legal))))
     caption_id = "step-caption-" + str(index)
     expect_id = "step-expect-" + str(index)
     parts = [text("label", {"for": caption_id}, "Caption " + str(index + 1)),
@@ -188,7 +305,7 @@ class Editor:
         self.set_html("ed-players", "".join(
             tag("option", {"value": str(n), "selected": n == default}, str(n))
             for n in range(low, high + 1)))
-        note = ("A fresh deal with the seed below." if info["id"] == "matatu" else
+        note = ("A fresh deal from the seed you chose." if info["id"] == "matatu" else
                 "Starts from the position of a built-in lesson of this game.")
         self.el("ed-deal-note").innerText = note
 
@@ -196,6 +313,23 @@ class Editor:
     def on_change(self, event):
         if str(event.target.id) == "ed-game":
             self.game_changed()
+        elif self.scenario is not None and not is_none(event.target.getAttribute("data-field")):
+            self.set_field(event.target)
+
+    def set_field(self, element):
+        key, kind = str(element.getAttribute("data-field")), str(element.getAttribute("data-kind"))
+        try:
+            value = field_value(kind, element)
+        except ValueError:
+            self.say(text("p", {"class": "notice warn", "role": "alert"},
+                          "A whole number, please."), "refused")
+            return
+        self.scenario["position"][key] = value
+        self.checked = None
+        self.render_position()
+        again = self.el("ed-field-" + key)
+        if again:
+            again.focus()
 
     def on_click(self, event):
         target = event.target.closest("[data-cmd]")
@@ -262,6 +396,9 @@ class Editor:
         self.set_html("ed-output", "")
 
     def render_position(self):
+        position = self.scenario.get("position") or {}
+        self.set_html("ed-details", render_details(self.scenario.get("game"), position,
+                                                   self.scenario.get("players") or 2))
         self.set_html("ed-zones", render_zones(self.scenario.get("game"),
                                                self.scenario.get("position") or {},
                                                self.selected))
@@ -356,7 +493,9 @@ class Editor:
                                   and int(value) < len(self.legal) else None)
 
     def render_steps(self):
-        self.set_html("ed-steps", "".join(render_step(index, step, self.legal)
+        checked = self.checked or {}
+        game, view = checked.get("game"), checked.get("view")
+        self.set_html("ed-steps", "".join(render_step(game, index, step, self.legal, view)
                                           for index, step in enumerate(self.steps)))
 
     def lesson_script(self, seat):
@@ -384,12 +523,16 @@ class Editor:
         captions = [step.get("caption", "").strip() for step in self.steps
                     if step.get("caption", "").strip()]
         explanation = self.field("ed-explanation").strip()
-        if captions or explanation:
+        expect = self.steps[0].get("expect") if self.steps else None
+        if captions or explanation or expect is not None:
             # The captions travel with the position: the embed shows one per reader's move.
             try:
-                packed = await client.call("pack_script", script={
-                    "scenario": self.scenario, "seat": seat, "captions": captions,
-                    "title": self.field("ed-title").strip(), "explanation": explanation})
+                script = {"scenario": self.scenario, "seat": seat, "captions": captions,
+                          "title": self.field("ed-title").strip(),
+                          "explanation": explanation}
+                if expect is not None:  # enforced in the frame as built-in lessons do
+                    script["expect"] = expect
+                packed = await client.call("pack_script", script=script)
                 src = base + "embed.html?script=" + packed["text"]
             except EngineError as error:
                 self.refused(error)
@@ -400,7 +543,9 @@ class Editor:
         title = self.field("ed-title").strip() or (info.get("title", "Card game")
                                                    + " example")
         snippet = ('<iframe title="' + esc(title) + '" loading="lazy" src="' + esc(src)
-                   + '" style="width:100%;border:0;height:32rem"></iframe>')
+                   + '" style="width:100%;border:0;height:32rem"></iframe>\n'
+                   # once per page: sizes the frame to its content (docs/embeds.md)
+                   + '<script src="' + esc(base) + 'static/js/embed-host.js"></script>')
         script = pretty(self.lesson_script(seat))
         self.set_html("ed-output", "".join([
             text("h2", {"id": "snippet-h"}, "Embed snippet"),

@@ -5,27 +5,38 @@
 
 
 def esc(text):
+    """The one escaping function: every text from outside (a name, a seed, a link, a stored
+    record, the engine's words) reaches the markup through it, in content and attributes."""
     text = str(text)
+    for char in "&<>\"'":
+        if char in text:
+            break
+    else:
+        return text  # most texts need nothing: no new strings for them
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#39;"))
 
 
 def attrs(values):
-    parts = []
-    for name in sorted(values):
+    # In the dict's order (MicroPython may not keep insertion order; HTML does not care), and
+    # without building a sorted list for every tag: a render makes hundreds of tags.
+    if not values:
+        return ""
+    out = ""
+    for name in values:
         value = values[name]
         if value is None or value is False:
             continue
         if value is True:
-            parts.append(" " + name)
+            out += " " + name
         else:
-            parts.append(" " + name + '="' + esc(value) + '"')
-    return "".join(parts)
+            out += " " + name + '="' + esc(value) + '"'
+    return out
 
 
 def tag(name, attributes=None, *children):
     """``tag("button", {"class": "x"}, "text", raw_html)``: strings are raw HTML; use esc()."""
-    return "<" + name + attrs(attributes or {}) + ">" + "".join(children) + "</" + name + ">"
+    return "".join(("<", name, attrs(attributes), ">", "".join(children), "</", name, ">"))
 
 
 def text(name, attributes, content):

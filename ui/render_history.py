@@ -26,17 +26,12 @@ def describe_options(options, specs=None):
     return ", ".join(parts) or "defaults"
 
 
-def option_specs(catalog, game_id):
-    for info in catalog or []:
-        if info.get("id") == game_id:
-            return info.get("options") or []
-    return None
-
-
-def render_history(entries, titles, catalog=None):
+def render_history(entries, titles, options=None):
+    """``options``: game id -> its option table (from the catalog), for the words."""
+    options = options or {}
     if not entries:
         return tag("section", {"aria-labelledby": "history-h"},
-                   text("h2", {"id": "history-h"}, "History"),
+                   tag("h2", {"id": "history-h", "tabindex": "-1"}, "History"),
                    text("p", {}, "No finished games yet. Finished games are saved here with "
                         "their rules version, deal and every move, so you can replay them."))
     rows = []
@@ -49,8 +44,10 @@ def render_history(entries, titles, catalog=None):
             text("td", {}, summary.get("players_text", "")),
             text("td", {}, entry.get("rules", "")),
             text("td", {}, describe_options(summary.get("options"),
-                                            option_specs(catalog, entry["game"]))),
-            text("td", {}, summary.get("outcome", "")),
+                                            options.get(entry["game"]))),
+            tag("td", {}, esc(summary.get("outcome", "")),
+                tag("span", {"class": "badge muted"}, "unfinished")
+                if summary.get("unfinished") else ""),
             tag("td", {}, tag("a", {"href": "#/replay/" + entry["id"],
                                     "aria-label": "Replay the game of "
                                     + summary.get("finished", "")}, "Replay"),
@@ -60,7 +57,7 @@ def render_history(entries, titles, catalog=None):
     head = tag("tr", {}, *[text("th", {"scope": "col"}, h) for h in (
         "Finished", "Game", "Players", "Rules version", "Options", "Result", "")])
     return tag("section", {"aria-labelledby": "history-h"},
-               text("h2", {"id": "history-h"}, "History"),
+               tag("h2", {"id": "history-h", "tabindex": "-1"}, "History"),
                tag("div", {"class": "scroll"},
                    tag("table", {"class": "history-table"}, tag("thead", {}, head),
                        tag("tbody", {}, *rows))))
@@ -100,15 +97,18 @@ def replay_controls(step, total, playing, starts=()):
                button("Pause" if playing else "Autoplay", {"data-cmd": "replay-auto"}))
 
 
-def render_replay_header(entry, title, catalog=None):
+def render_replay_header(entry, title, specs=None, kept=None):
+    """``kept``: the title of the player's unfinished game, which a replay never replaces."""
     summary = entry.get("summary") or {}
     back = ""
     if entry.get("id") == "current":
         back = tag("p", {}, tag("a", {"href": "#/play"}, "Back to the game"))
+    elif kept:
+        back = tag("p", {"class": "notice"}, esc("Your unfinished game of " + kept
+                                                 + " is kept. "),
+                   tag("a", {"href": "#/play"}, "Back to it"))
     return tag("header", {"class": "replay-head"},
-               text("h2", {}, "Replay: " + title), back,
+               tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc("Replay: " + title)), back,
                text("p", {}, "Rules " + entry.get("rules", "") + " · options "
-                    + describe_options(summary.get("options"),
-                                       option_specs(catalog, entry.get("game")))
-                    + " · " + esc("")
+                    + describe_options(summary.get("options"), specs) + " · "
                     + summary.get("outcome", "")))

@@ -4,7 +4,27 @@
 from ui.markup import button, esc, tag, text
 
 
-def option_control(spec, value):
+def field_error(errors, field_id):
+    """The engine's refusal beside the field that caused it (``errors``: field id -> text)."""
+    message = (errors or {}).get(field_id)
+    if not message:
+        return ""
+    return tag("p", {"class": "field-error", "id": field_id + "-error", "role": "alert"},
+               esc(message))
+
+
+def described(attributes, errors, field_id, hint=None):
+    """aria-describedby and aria-invalid for a control with a hint and maybe an error."""
+    ids = [hint] if hint else []
+    if (errors or {}).get(field_id):
+        ids.append(field_id + "-error")
+        attributes["aria-invalid"] = "true"
+    if ids:
+        attributes["aria-describedby"] = " ".join(ids)
+    return attributes
+
+
+def option_control(spec, value, errors=None):
     name = "opt-" + spec["id"]
     label = spec.get("title") or spec["id"]
     hint = spec.get("meaning", "")
@@ -13,12 +33,13 @@ def option_control(spec, value):
     values = spec["values"]
     if sorted([str(v) for v in values]) == ["False", "True"] or values in ([False, True],
                                                                           [True, False]):
-        control = tag("input", {"type": "checkbox", "id": name, "name": name,
-                                "data-option": spec["id"], "data-kind": "bool",
-                                "checked": bool(value), "aria-describedby": name + "-hint"})
+        control = tag("input", described({"type": "checkbox", "id": name, "name": name,
+                                          "data-option": spec["id"], "data-kind": "bool",
+                                          "checked": bool(value)}, errors, name,
+                                         name + "-hint"))
         return tag("div", {"class": "field check"}, control,
                    text("label", {"for": name}, label),
-                   text("small", {"id": name + "-hint"}, hint))
+                   text("small", {"id": name + "-hint"}, hint), field_error(errors, name))
     # Each <option> carries the index of its value in the engine's table, so values of any
     # JSON type (numbers, strings, null) come back exactly as the engine declared them.
     choices = []
@@ -30,10 +51,10 @@ def option_control(spec, value):
         choices.append(text("option", {"value": str(index), "selected": choice == value},
                             shown))
     return tag("div", {"class": "field"}, text("label", {"for": name}, label),
-               tag("select", {"id": name, "name": name, "data-option": spec["id"],
-                              "data-kind": "index", "aria-describedby": name + "-hint"},
+               tag("select", described({"id": name, "name": name, "data-option": spec["id"],
+                                        "data-kind": "index"}, errors, name, name + "-hint"),
                    *choices),
-               text("small", {"id": name + "-hint"}, hint))
+               text("small", {"id": name + "-hint"}, hint), field_error(errors, name))
 
 
 def settings_fieldset(settings):
@@ -88,21 +109,51 @@ def bot_level_field(info, form):
                tag("select", {"id": "bot-level", "data-field": "bot"}, *bots))
 
 
-def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True, settings=None):
-    """``form``: {"game", "players", "seats": [...], "rules", "options": {...}, "bot"}, and
-    optionally "levels" (a bot level per seat, see ``seat_choices``)."""
-    parts = []
-    if problems:
-        items = [text("li", {}, p["key"] + ": " + p["reason"]) for p in problems]
-        parts.append(tag("div", {"class": "notice warn", "role": "alert"},
-                         text("p", {}, "Some saved records could not be read. They were moved "
-                              "aside (quarantined) and everything else was kept:"),
-                         tag("ul", {}, *items),
-                         button("Dismiss", {"data-cmd": "dismiss-problems"})))
-    if resume:
-        parts.append(tag("div", {"class": "notice resume"},
-                         text("p", {}, "You have an unfinished game of " + resume + "."),
-                         button("Resume it", {"data-cmd": "resume", "class": "primary"})))
+def problems_notice(problems):
+    """Records that could not be read at boot: what happened to each, in words."""
+    if not problems:
+        return ""
+    items = [text("li", {}, problem["text"]) for problem in problems]
+    return tag("div", {"class": "notice warn problems", "role": "alert"},
+               text("p", {}, "Some saved records could not be read:"),
+               tag("ul", {}, *items), button("Dismiss", {"data-cmd": "dismiss-problems"}))
+
+
+def resume_notice(resume):
+    """The unfinished game, always offered (``resume``: {"title", "moves"})."""
+    if not resume:
+        return ""
+    return tag("div", {"class": "notice resume", "id": "resume-notice"},
+               text("p", {}, "You have an unfinished game of " + resume["title"] + " ("
+                    + str(resume["moves"]) + (" move" if resume["moves"] == 1 else " moves")
+                    + " so far)."),
+               button("Resume it", {"data-cmd": "resume", "class": "primary"}))
+
+
+def confirm_notice(confirm):
+    """Before a new game replaces the unfinished one: resume it, or abandon it to History."""
+    if not confirm:
+        return ""
+    action = "play the shared deal" if confirm["what"] == "deal" else "start the new game"
+    return tag("div", {"class": "notice warn confirm", "role": "alert", "id": "confirm"},
+               text("p", {}, "Your game of " + confirm["title"] + " is not finished. Resume"
+                    " it, or abandon it (it goes to History, marked unfinished) and " + action
+                    + "?"),
+               tag("p", {"class": "confirm-buttons"},
+                   button("Resume " + confirm["title"], {"data-cmd": "resume",
+                                                         "class": "primary"}),
+                   button("Abandon it and " + action,
+                          {"data-cmd": "abandon-deal" if confirm["what"] == "deal"
+                           else "abandon-start"})))
+
+
+def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, errors=None,
+                 confirm=None):
+    """``form``: {"game", "players", "seats": [...], "names": [...], "rules", "options": {...},
+    "bot", "seed"}, and optionally "levels" (a bot level per seat, see ``seat_choices``);
+    ``resume``: the unfinished game; ``errors``: field id -> the engine's
+    refusal; ``confirm``: a start waiting for resume-or-abandon."""
+    parts = [resume_notice(resume) if not confirm else ""]
     games = []
     for info in catalog:
         selected = info["id"] == form["game"]
@@ -114,7 +165,7 @@ def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True, s
             text("small", {}, str(info["min_players"]) + "–" + str(info["max_players"])
                  + " players"))))
     parts.append(tag("section", {"aria-labelledby": "games-h"},
-                     text("h2", {"id": "games-h"}, "Choose a game"),
+                     tag("h2", {"id": "games-h", "tabindex": "-1"}, "Choose a game"),
                      tag("ul", {"class": "game-list"}, *games)))
     info = None
     for candidate in catalog:
@@ -126,41 +177,66 @@ def render_lobby(catalog, form, resume=None, problems=None, engine_ready=True, s
     players = [text("option", {"value": str(n), "selected": n == form["players"]}, str(n))
                for n in counts]  # e.g. Matchmakers: 2 or 4, never 3
     seat_rows = []
+    names = form.get("names") or []
     for seat in range(form["players"]):
         kind = form["seats"][seat] if seat < len(form["seats"]) else "bot"
         field_id = "seat-" + str(seat)
+        name_field = ""
+        if kind == "human":
+            name_id = "name-" + str(seat)
+            name_field = tag("div", {"class": "field name"},
+                             text("label", {"for": name_id}, "Name of seat " + str(seat + 1)),
+                             tag("input", {"id": name_id, "data-name": str(seat),
+                                           "maxlength": "24", "autocomplete": "off",
+                                           "placeholder": "optional",
+                                           "value": names[seat] if seat < len(names) and
+                                           names[seat] else ""}))
         seat_rows.append(tag(
-            "div", {"class": "field"}, text("label", {"for": field_id}, "Seat " + str(seat + 1)),
-            tag("select", {"id": field_id, "data-seat": str(seat)},
-                *seat_choices(info, form, seat, kind))))
+            "div", {"class": "seat-row"},
+            tag("div", {"class": "field"},
+                text("label", {"for": field_id}, "Seat " + str(seat + 1)),
+                tag("select", {"id": field_id, "data-seat": str(seat)},
+                    *seat_choices(info, form, seat, kind))),
+            name_field))
     seat_rows.append(level_words(info, form))
     versions = [text("option", {"value": v["id"], "selected": v["id"] == form["rules"]},
                      v["id"] + " — " + v.get("title", ""))
                 for v in info["rule_versions"]]
-    options = [option_control(spec, form["options"].get(spec["id"], spec["default"]))
+    options = [option_control(spec, form["options"].get(spec["id"], spec["default"]), errors)
                for spec in info["options"]]
     start_attributes = {"type": "button", "data-cmd": "start", "class": "primary", "id": "start"}
     if not engine_ready:
         start_attributes["aria-disabled"] = "true"
         start_attributes["aria-describedby"] = "start-why"
+    elif (errors or {}).get("start"):
+        start_attributes["aria-describedby"] = "start-error"
     parts.append(tag(
         "form", {"class": "setup", "aria-labelledby": "setup-h", "onsubmit": "return false"},
         text("h2", {"id": "setup-h"}, "New game of " + info["title"]),
         tag("div", {"class": "field"}, text("label", {"for": "players"}, "Players"),
-            tag("select", {"id": "players", "data-field": "players"}, *players)),
+            tag("select", described({"id": "players", "data-field": "players"}, errors,
+                                    "players"), *players),
+            field_error(errors, "players")),
         tag("fieldset", {"class": "seats-setup"}, text("legend", {}, "Who plays each seat"),
             *seat_rows),
         bot_level_field(info, form),
         tag("div", {"class": "field"}, text("label", {"for": "rules"}, "Rules version"),
-            tag("select", {"id": "rules", "data-field": "rules"}, *versions)),
+            tag("select", described({"id": "rules", "data-field": "rules"}, errors, "rules"),
+                *versions), field_error(errors, "rules")),
         tag("fieldset", {"class": "options"}, text("legend", {}, "Options"), *options),
         settings_fieldset(settings or {}),
         tag("div", {"class": "field"}, text("label", {"for": "seed"}, "Deal number (optional)"),
-            tag("input", {"id": "seed", "data-field": "seed", "inputmode": "numeric",
-                          "value": esc(form.get("seed") or ""), "autocomplete": "off"})),
-        tag("p", {}, tag("button", start_attributes, "Start the game"),
-            text("span", {"id": "start-why", "class": "why"},
-                 "" if engine_ready else "The game engine is still loading…")),
+            # The raw value: attrs() escapes it once (escaping here too turned R&D into
+            # R&amp;D after a re-render, and Start then dealt another seed).
+            tag("input", described({"id": "seed", "data-field": "seed", "inputmode": "numeric",
+                                    "value": form.get("seed") or "", "autocomplete": "off",
+                                    "maxlength": "60"}, errors, "seed")),
+            field_error(errors, "seed")),
+        tag("div", {"class": "start-row"},
+            tag("p", {}, tag("button", start_attributes, "Start the game"),
+                text("span", {"id": "start-why", "class": "why"},
+                     "" if engine_ready else "The game engine is still loading…")),
+            field_error(errors, "start"), confirm_notice(confirm)),
         tag("p", {}, tag("a", {"href": "#/rules/" + info["id"]},
                          esc("Read the rules of " + info["title"])))))
     return "".join(parts)

@@ -30,19 +30,33 @@ def card_face(layout, code, attributes=None, extra_class=""):
                                    esc(layout.card_label(code))))
 
 
+_BACKS = {}  # extra class -> markup: a face-down card is the same every time
+
+
 def card_back(extra_class=""):
     # A face-down card carries no identity: no code, no name, hidden from assistive tech.
-    return tag("span", {"class": ("card back " + extra_class).strip(), "aria-hidden": "true"})
+    markup = _BACKS.get(extra_class)
+    if markup is None:
+        markup = tag("span", {"class": ("card back " + extra_class).strip(),
+                              "aria-hidden": "true"})
+        _BACKS[extra_class] = markup
+    return markup
 
 
 def hand_buttons(view, legal, tries, ctx):
     hand = view.get("hand") or []
     layout = ctx["layout"]
+    by_card = {}  # card -> indexes of its legal actions, in one pass over the legal list
+    for index, action in enumerate(legal):
+        card = action.get("card")
+        if card is not None:
+            by_card.setdefault(card, []).append(index)
     items = []
     for code in hand:
-        indexes = [i for i, action in enumerate(legal) if action.get("card") == code]
+        indexes = by_card.get(code) or ()
         # Accessible names start with the visible text (WCAG 2.5.3), then say it in words.
-        name = layout.card_label(code) + ", " + layout.card_name(code)
+        short = layout.card_label(code)
+        name = short + ", " + layout.card_name(code)
         classes = "card face " + layout.card_class(code)
         attributes = {"type": "button", "data-card": code}
         if ctx.get("choosing") == code:
@@ -63,9 +77,9 @@ def hand_buttons(view, legal, tries, ctx):
         if view.get("drawn") == code:
             classes += " drawn"
         attributes["class"] = classes
-        items.append(tag("li", {}, tag("button", attributes,
-                                       tag("span", {"class": "rank", "aria-hidden": "true"},
-                                           esc(layout.card_label(code))))))
+        items.append(tag("li", None, tag("button", attributes,
+                                         tag("span", {"class": "rank", "aria-hidden": "true"},
+                                             esc(short)))))
     return tag("ul", {"class": "hand", "aria-label": "Your hand, " + str(len(hand)) + " cards"},
                *items)
 
@@ -110,7 +124,7 @@ def seats_panel(view, ctx):
         held = ""
         if view.get("hand_counts") is not None:  # games without hands (a grid) have no count
             count = view["hand_counts"][seat]
-            backs = "".join(card_back("mini") for _ in range(min(count, 12)))
+            backs = card_back("mini") * min(count, 12)
             held = (tag("span", {"class": "count"}, esc(count) + (" card" if count == 1
                                                                   else " cards"))
                     + tag("span", {"class": "backs", "aria-hidden": "true"}, backs))
@@ -139,25 +153,48 @@ def status_line(view, ctx):
 LOG_SHOWN = 40  # the newest entries on the table; the whole log is one click away
 
 
+def log_line(entry, ctx):
+    """One log entry in words, by the game's words module (engine data, never English parsed
+    here); entries of older saves that carry their own text keep it."""
+    if "kind" in entry:
+        return ctx["layout"].describe(entry, ctx)
+    return entry.get("text", "")
+
+
 def log_lines(entries, ctx):
-    """The log in words: each entry worded by the game's words module (engine data, never
-    English parsed here); entries of older saves that carry their own text keep it."""
-    layout = ctx["layout"]
-    lines = []
-    for entry in entries:
-        lines.append(layout.describe(entry, ctx) if "kind" in entry else entry.get("text", ""))
-    return lines
+    return [log_line(entry, ctx) for entry in entries]
 
 
 def log_panel(view, ctx):
     entries = ctx.get("log")
     if entries is None:
         entries = view.get("log") or []
-    shown = log_lines(entries[-LOG_SHOWN:], ctx)
-    items = [text("li", {}, line) for line in shown if line]
+    # ``log_cache``: entry index -> its markup, kept by the session while the log only grows
+    # (an entry never changes once written), so a click words only the new entries.
+    cache = ctx.get("log_cache")
+    items = []
+    for index in range(len(entries) - 1, max(len(entries) - LOG_SHOWN, 0) - 1, -1):
+        item = cache.get(index) if cache is not None else None
+        if item is None:
+            line = log_line(entries[index], ctx)
+            item = text("li", {}, line) if line else ""
+            if cache is not None:
+                cache[index] = item
+        items.append(item)
     return tag("details", {"class": "log"}, text("summary", {}, "Game log (" + str(len(entries))
                                                               + ")"),
-               tag("ol", {"reversed": True}, *reversed(items)))
+               tag("ol", {"reversed": True}, *items))
+
+
+def recent_panel(ctx):
+    """What happened since the reader's last decision (a few lines of the log), on the table:
+    a player skipped or made to draw before their first turn is said here, not only in the
+    collapsed log."""
+    lines = [line for line in log_lines(ctx.get("recent") or [], ctx) if line]
+    if not lines:
+        return ""
+    return tag("ul", {"class": "recent", "aria-label": "What just happened"},
+               *[text("li", {}, line) for line in lines])
 
 
 def table_context(layout, seats, names, viewer, title="", **extra):
@@ -185,6 +222,7 @@ def render_table(state, ctx):
     parts = [
         tag("p", {"class": "status", "role": "status", "aria-live": "polite",
                   "id": "table-status"}, esc(status_line(view, ctx))),
+        recent_panel(ctx),
         seats_panel(view, ctx),
         tag("div", {"class": "centre"}, layout.centre(view, ctx)),
     ]
@@ -205,7 +243,8 @@ def render_table(state, ctx):
 def handoff_screen(ctx, seat):
     """Hot seat: hides the previous hand until the next player says they are at the screen."""
     return tag("section", {"class": "handoff", "aria-label": "Pass the device"},
-               text("h2", {}, "Pass the device to " + ctx["names"][seat]),
+               tag("h2", {"id": "screen-h", "tabindex": "-1"},
+                   esc("Pass the device to " + ctx["names"][seat])),
                text("p", {}, "The previous hand is hidden. When " + ctx["names"][seat]
                     + " is ready, show the hand."),
                button("I am " + ctx["names"][seat] + ": show my hand",

@@ -3,8 +3,12 @@
 //
 // Protocol (static/js/engine.mjs is the page's side):
 //   page -> worker  {id, request}        request: a JSON string for engine.service.handle
+//                   {id, request, target: "embed"}   for ui.embed_controller.handle: an embed
+//                                        frame's table, rendered here beside the engine
 //                   {type: "go"}         the page is drawn: boot Python now (GO_ANYWAY_MS)
 //                   {type: "bye"}        this client is leaving: drop its games
+//                   {type: "port"} + a MessagePort (dedicated worker only): another frame of
+//                                        the page joins this engine as a client of its own
 //   worker -> page  {id, response}       response: the JSON string handle() returned
 //                   {type: "progress", stage, done, total}   while booting (done/total of 100)
 //                   {type: "ready", timings}  |  {type: "failed", error}
@@ -120,9 +124,16 @@ async function boot() {
     pyodide.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
   }
   const service = pyodide.pyimport("engine.service");
+  // The embeds' tables (pure Python, beside the engine; in the snapshot when there is one).
+  let embed = null;
+  try {
+    embed = pyodide.pyimport("ui.embed_controller");
+  } catch (error) {
+    console.warn("Matchbook: no embed controller in this engine bundle:", error);
+  }
   timings.engine_ms = since();
   progress("engine", 95);
-  return { handle: service.handle, forget: service.forget, timings };
+  return { handle: service.handle, forget: service.forget, embed, timings };
 }
 
 const booting = boot().then(
@@ -148,10 +159,17 @@ function attach(port) {
       go("ui");
       return;
     }
+    if (message.type === "port" && port === self && event.ports && event.ports[0]) {
+      attach(event.ports[0]); // a sibling frame of the page that owns this worker
+      return;
+    }
     const engine = await booting;
     if (message.type === "bye") {
       ports.delete(port);
-      if (engine) engine.forget(client);
+      if (engine) {
+        engine.forget(client);
+        if (engine.embed) engine.embed.forget(client);
+      }
       return;
     }
     let response;
@@ -160,7 +178,9 @@ function attach(port) {
                                   rule: null, bug: true });
     } else {
       try {
-        response = engine.handle(String(message.request), client);
+        const handle = message.target === "embed" && engine.embed ? engine.embed.handle
+          : engine.handle;
+        response = handle(String(message.request), client);
       } catch (error) { // handle() answers every request itself; this is a bug in the worker
         response = JSON.stringify({ ok: false, error: `Internal error: ${error}`, rule: null,
                                     bug: true });

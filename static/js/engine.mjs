@@ -3,18 +3,25 @@
 //
 //   globalThis.matchbookEngine
 //     .connect({shared})    start (or join) the worker; done at load time from
-//                           <html data-engine-worker="shared|dedicated"> (default dedicated)
+//                           <html data-engine-worker="shared|dedicated"> (default dedicated),
+//                           unless <html data-engine-connect="manual"> (an embed frame connects
+//                           once it is visible or touched)
 //     .ready                a promise of a JSON string, {"ok": true, "timings": {...}} or
 //                           {"ok": false, "error": "..."}; it never rejects (MicroPython
 //                           cannot catch a JavaScript exception)
-//     .call(requestJson)    a promise of the engine's JSON reply; never rejects either
-//     .kind                 "shared" or "dedicated": which worker this page got
+//     .call(requestJson, target)   a promise of the reply's JSON text; never rejects either.
+//                           target "embed": an embed frame's table (ui/embed_controller.py)
+//     .kind                 "shared", "sibling" or "dedicated": how this page reached it
 //     events "progress" (detail {stage, done, total}), "ready", "failed"
 //
 // A SharedWorker lets every frame of one site share one engine (a teaching page with five
-// embeds boots Python once). A frame refused storage cannot start one (new SharedWorker
-// throws), and some browsers have none: then a dedicated Worker, which always works.
-// Nothing here touches localStorage, the service worker or the Cache API.
+// embeds boots Python once). A frame refused storage cannot start one (a third-party frame
+// when the browser blocks third-party storage: the worker fails with an error event), and
+// some browsers have none. Then frames of the same origin on one page still share one engine:
+// the first to need it starts a dedicated Worker and its same-origin siblings (reached through
+// parent.frames, which needs no storage) join it over a MessageChannel. A frame alone gets a
+// dedicated Worker of its own. Nothing here touches localStorage, the service worker or the
+// Cache API.
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 const BOOT_URL = new URL("../engine/boot.json", import.meta.url);
@@ -24,10 +31,13 @@ class MatchbookEngine extends EventTarget {
   constructor() {
     super();
     this.kind = null;
+    this.key = null;
     this.progress = { stage: "start", done: 0, total: 100 };
     this.timings = null;
     this.error = null;
     this.port = null;
+    this.worker = null; // a dedicated worker of our own, which sibling frames may join
+    this.told = false; // "go" was said (said again to a worker we switch to)
     this.pending = new Map();
     this.nextId = 1;
     this.ready = new Promise((resolve) => { this.settle = resolve; });
@@ -41,22 +51,26 @@ class MatchbookEngine extends EventTarget {
   }
 
   async open(shared) {
+    // One engine per build: a tab left open on an older version keeps its engine, and a page
+    // of this version never talks to it (boot.json's key names the build).
+    try {
+      this.key = (await fetch(BOOT_URL).then((response) => response.json())).key;
+    } catch (error) {
+      this.key = "unknown";
+    }
     if (shared && typeof SharedWorker === "function") {
       try {
-        return await this.share();
+        return this.share();
       } catch (error) {
-        // e.g. a third-party frame refused storage (SecurityError): a worker of our own
+        // refused at once (some browsers throw SecurityError): share another way
       }
     }
-    return this.dedicate();
+    return this.fallback();
   }
 
-  async share() {
-    // One shared worker per build: a tab left open on an older version keeps its engine,
-    // and a page of this version never talks to it (boot.json's key names the build).
-    const boot = await fetch(BOOT_URL).then((response) => response.json());
+  share() {
     const worker = new SharedWorker(WORKER_URL, { type: "module",
-                                                  name: `${WORKER_NAME} ${boot.key}` });
+                                                  name: `${WORKER_NAME} ${this.key}` });
     worker.onerror = () => this.unshare();
     const port = worker.port;
     this.listen(port);
@@ -69,11 +83,34 @@ class MatchbookEngine extends EventTarget {
     return port;
   }
 
-  // The shared worker failed to load: carry on with a dedicated one, resending what waits.
+  // The shared worker could not start (storage refused): carry on another way, resending
+  // what waits.
   unshare() {
     if (this.timings || this.error || this.kind !== "shared") return;
-    this.port = this.dedicate();
-    for (const [id, entry] of this.pending) this.port.postMessage({ id, request: entry.request });
+    this.port = this.fallback();
+    if (this.told) this.port.postMessage({ type: "go" });
+    for (const [id, entry] of this.pending) {
+      this.port.postMessage({ id, request: entry.request, target: entry.target });
+    }
+  }
+
+  // A sibling frame's engine if one of the same origin and build runs one, else our own.
+  // Synchronous from the search to the claim: same-origin frames share one event loop, so
+  // two frames never both decide to start a worker.
+  fallback() {
+    const host = siblingEngine(this.key);
+    if (host) {
+      const channel = new MessageChannel();
+      host.adopt(channel.port2);
+      this.listen(channel.port1);
+      channel.port1.start();
+      this.kind = "sibling";
+      addEventListener("pagehide", (event) => {
+        if (!event.persisted) channel.port1.postMessage({ type: "bye" });
+      });
+      return channel.port1;
+    }
+    return this.dedicate();
   }
 
   dedicate() {
@@ -83,7 +120,14 @@ class MatchbookEngine extends EventTarget {
     };
     this.listen(worker);
     this.kind = "dedicated";
+    this.worker = worker;
     return worker;
+  }
+
+  // A sibling frame joins our dedicated worker: the worker serves it as a client of its own.
+  adopt(port) {
+    if (!this.worker) throw new Error("this frame runs no engine of its own");
+    this.worker.postMessage({ type: "port" }, [port]);
   }
 
   listen(port) {
@@ -125,17 +169,50 @@ class MatchbookEngine extends EventTarget {
                             rule: null, bug: true });
   }
 
-  async call(requestJson) {
+  // The page's UI is drawn: the worker may boot Python now (see GO_ANYWAY_MS there).
+  go() {
+    this.connect();
+    this.connecting.then(() => {
+      this.told = true;
+      this.port.postMessage({ type: "go" });
+    });
+  }
+
+  async call(requestJson, target) {
     this.connect();
     await this.connecting;
     if (this.error) return this.refusal();
     const request = String(requestJson);
     return new Promise((resolve) => {
       const id = this.nextId++;
-      this.pending.set(id, { request, resolve });
-      this.port.postMessage({ id, request });
+      const entry = { request, resolve, target: target === "embed" ? "embed" : undefined };
+      this.pending.set(id, entry);
+      this.port.postMessage({ id, request, target: entry.target });
     });
   }
+}
+
+// The engine of a same-origin sibling frame that runs a dedicated worker of this build, or
+// null. Frames of other origins throw on access: they are skipped.
+function siblingEngine(key) {
+  let frames;
+  try {
+    if (window.parent === window) return null;
+    frames = window.parent.frames;
+  } catch (error) {
+    return null;
+  }
+  for (let index = 0; index < frames.length; index += 1) {
+    try {
+      const other = frames[index];
+      if (other === window) continue;
+      const engine = other.matchbookEngine;
+      if (engine && engine.worker && engine.key === key && !engine.error) return engine;
+    } catch (error) {
+      // another origin: not ours to use
+    }
+  }
+  return null;
 }
 
 // Every <progress data-boot-progress> on the page follows the worker's boot: it moves only
@@ -148,16 +225,19 @@ function showProgress(fraction) {
 
 const engine = new MatchbookEngine();
 globalThis.matchbookEngine = engine;
-engine.connect({ shared: document.documentElement.dataset.engineWorker === "shared" });
+const root = document.documentElement;
+if (root.dataset.engineConnect !== "manual") {
+  engine.connect({ shared: root.dataset.engineWorker === "shared" });
 
-// The worker downloads at once but boots Python once the page's UI is drawn (<html data-ui>
-// leaves "loading"), so the two do not fight over the cores (see GO_ANYWAY_MS there).
-function sayGo() {
-  if (document.documentElement.dataset.ui === "loading") return false;
-  engine.connecting.then(() => engine.port.postMessage({ type: "go" }));
-  return true;
-}
-if (!sayGo()) {
-  const watcher = new MutationObserver(() => { if (sayGo()) watcher.disconnect(); });
-  watcher.observe(document.documentElement, { attributes: true, attributeFilter: ["data-ui"] });
+  // The worker downloads at once but boots Python once the page's UI is drawn (<html
+  // data-ui> leaves "loading"), so the two do not fight over the cores.
+  const sayGo = () => {
+    if (root.dataset.ui === "loading") return false;
+    engine.go();
+    return true;
+  };
+  if (!sayGo()) {
+    const watcher = new MutationObserver(() => { if (sayGo()) watcher.disconnect(); });
+    watcher.observe(root, { attributes: true, attributeFilter: ["data-ui"] });
+  }
 }

@@ -14,8 +14,11 @@ Fixtures for tests under tests/e2e:
                     ``.page_errors``, ``.foreign_requests``.
 - ``context``/``page`` pytest-playwright's, guarded: any request to a host other than
                     127.0.0.1 fails the test (and never leaves the machine).
-- ``new_persistent_context``  ``(profile_dir) -> context`` with an on-disk HTTP cache, as
-                    a real visitor has (same guards); for service worker and cache tests.
+- ``new_persistent_context``  ``(profile_dir, third_party_storage=None) -> context`` with
+                    an on-disk HTTP cache, as a real visitor has (same guards); for service
+                    worker and cache tests. ``third_party_storage`` "allowed" or "blocked" sets
+                    the profile's cookie controls (chrome://settings/cookies): blocked, frames
+                    of another site are refused localStorage, the Cache API and service workers.
 - ``axe``           ``axe(page) -> violations``: runs axe-core on the page.
 
 Chromium is Debian's (/usr/lib/chromium/chromium); `playwright install` is never needed.
@@ -24,6 +27,7 @@ Chromium is Debian's (/usr/lib/chromium/chromium); `playwright install` is never
 from __future__ import annotations
 
 import http.server
+import json
 import os
 import sys
 import threading
@@ -39,7 +43,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CHROMIUM = "/usr/lib/chromium/chromium"
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-LOCAL_HOSTS = {"127.0.0.1"}
+# localhost is loopback too: a host page there is "another site" than 127.0.0.1 (embeds).
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402  (tools/build.py: stdlib only)
@@ -253,7 +258,7 @@ class BrowserLog:
 
 def is_local(url: str) -> bool:
     parts = urlsplit(url)
-    if parts.scheme in ("data", "blob", "about", "chrome-error"):
+    if parts.scheme in ("data", "blob", "about", "chrome-error", "file"):
         return True
     return parts.hostname in LOCAL_HOSTS
 
@@ -285,7 +290,14 @@ def new_persistent_context(browser_type, browser_type_launch_args: dict, browser
     """
     contexts = []
 
-    def launch(profile_dir: Path, **kwargs):
+    def launch(profile_dir: Path, third_party_storage: str | None = None, **kwargs):
+        if third_party_storage is not None:
+            blocked = {"allowed": False, "blocked": True}[third_party_storage]
+            preferences = Path(profile_dir) / "Default" / "Preferences"
+            preferences.parent.mkdir(parents=True, exist_ok=True)
+            preferences.write_text(json.dumps({"profile": {
+                "cookie_controls_mode": 1 if blocked else 0,
+                "block_third_party_cookies": blocked}}))
         ctx = browser_type.launch_persistent_context(
             str(profile_dir), **{**browser_type_launch_args, **kwargs}
         )

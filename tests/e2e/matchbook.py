@@ -42,13 +42,22 @@ def start_matatu(page, players: int = 3, seed: str = "", seats: list[str] | None
     wait_idle(page)
 
 
-def wait_idle(page, timeout: float = 60_000) -> str:
-    """Wait until it is a human's turn, a handoff, or the game is over; return which."""
-    page.wait_for_function(
-        "() => ['human', 'over', 'handoff'].includes(document.documentElement.dataset.turn)"
-        " && document.documentElement.dataset.busy !== '1'",
-        timeout=timeout)
-    return page.evaluate("document.documentElement.dataset.turn")
+def wait_idle(page, timeout: float = 60_000, dismiss_summary: bool = True) -> str:
+    """Wait until it is a human's turn, a handoff, a round summary or the game is over; return
+    which. A round summary is dismissed on the way (as a player reading it would) unless
+    ``dismiss_summary`` is False."""
+    while True:
+        page.wait_for_function(
+            "() => ['human', 'over', 'handoff', 'summary']"
+            ".includes(document.documentElement.dataset.turn)"
+            " && document.documentElement.dataset.busy !== '1'",
+            timeout=timeout)
+        turn = page.evaluate("document.documentElement.dataset.turn")
+        if turn != "summary" or not dismiss_summary:
+            return turn
+        page.click("[data-cmd=summary-done]")
+        page.wait_for_function("() => document.documentElement.dataset.turn !== 'summary'",
+                               timeout=timeout)
 
 
 def moves(page) -> int:

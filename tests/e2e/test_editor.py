@@ -80,9 +80,23 @@ def test_the_snippet_plays_the_position_it_was_built_from(editor, axe):
     learner = cards(page, "hands.0")
     assert learner == before[0] + [before[1][0]]
 
-    # Captions: the first one expects a legal move of the built position.
+    # Who moves first and the base card are set in the form, not the JSON.
+    page.select_option("#ed-field-to_move", label="Seat 2")
+    assert json.loads(page.input_value("#ed-json"))["position"]["to_move"] == 1
+    assert "Seat 2 to move" in check(page)
+    page.select_option("#ed-field-to_move", label="Seat 1")
+    base = page.locator("#ed-field-base_card option").nth(3)
+    page.select_option("#ed-field-base_card", value=base.get_attribute("value"))
+    assert (json.loads(page.input_value("#ed-json"))["position"]["base_card"]
+            == base.get_attribute("value"))
+    assert "Seat 1 to move" in check(page)
+
+    # Captions: the first one expects a legal move of the built position, named in words.
     page.fill("#step-caption-0", "Which card can you play on the pile?")
-    assert page.locator("#step-expect-0 option").count() > 1
+    moves = page.locator("#step-expect-0 option").all_inner_texts()
+    assert len(moves) > 1
+    assert all('"' not in move for move in moves), moves  # not `play card "2S"`
+    assert any(move.startswith(("Play ", "Draw ")) for move in moves[1:]), moves
     page.select_option("#step-expect-0", index=1)
     page.click("[data-cmd=add-step]")
     page.fill("#step-caption-1", "Now the other seat plays.")
@@ -92,6 +106,7 @@ def test_the_snippet_plays_the_position_it_was_built_from(editor, axe):
     page.wait_for_selector("html[data-snippet=ready]", timeout=30_000)
     snippet = page.input_value("#ed-snippet")
     assert snippet.startswith('<iframe title="Follow suit or rank" loading="lazy" src="')
+    assert snippet.endswith('static/js/embed-host.js"></script>')  # sizes the frame
     src = re.search(r'src="([^"]+)"', snippet).group(1)
     assert "/embed.html?script=" in src  # the captions travel with the position
     script = json.loads(page.input_value("#ed-script"))
@@ -109,6 +124,8 @@ def test_the_snippet_plays_the_position_it_was_built_from(editor, axe):
     assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
 
     # The preview frame and the snippet's own URL both show the learner's hand as built.
+    # The preview joins the editor's engine once the teacher scrolls it into view.
+    page.locator("#ed-preview").scroll_into_view_if_needed()
     preview = page.frame_locator("#ed-preview")
     preview.locator("html[data-embed=ready]").wait_for(state="attached", timeout=90_000)
     shown = preview.locator(".hand button[data-card]").evaluate_all(
@@ -120,6 +137,13 @@ def test_the_snippet_plays_the_position_it_was_built_from(editor, axe):
         "bs => bs.map(b => b.dataset.card)")
     assert sorted(shown) == sorted(learner)
     # The teacher's first caption shows above the table until the reader moves.
+    assert page.locator(".lesson .caption").inner_text() == "Which card can you play on the pile?"
+    # A legal move other than the teacher's expected one is refused, as built-in lessons do.
+    assert script["steps"][0]["expect"]["type"] == "play"
+    page.locator(".choices button", has_text="Draw a card").click()
+    page.wait_for_function("() => document.getElementById('app').innerText"
+                           ".includes('this example shows another move')", timeout=30_000)
+    assert page.evaluate("document.documentElement.dataset.moves") == "0"
     assert page.locator(".lesson .caption").inner_text() == "Which card can you play on the pile?"
 
 
@@ -150,3 +174,5 @@ def test_the_app_links_to_the_editor(page):
     page.click("nav.top a[href='editor.html']")
     page.wait_for_selector(EDITOR_READY, timeout=90_000)
     assert page.locator("#ed-game option").count() == len(engine.GAMES)  # every game
+    page.click("header.top a[href='index.html']")  # and the editor links back
+    page.wait_for_url("**/index.html")

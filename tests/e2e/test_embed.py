@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -32,7 +31,7 @@ def test_embed_shows_only_the_table_and_plays(embed):
 
 @pytest.mark.parametrize("query, message", [
     ("game=chess", "There is no game called"),
-    ("game=matatu&colour=blue", "Unknown embed parameter colour"),
+    ("game=matatu&colour=blue", 'Unknown embed parameter "colour"'),
     ("game=matatu&players=many", "must be a whole number"),
     ("game=matatu&players=3&seat=5", "Seat 5 does not exist"),
     ("game=matatu&rules=matatu-v9", "does not know the rules version"),
@@ -55,33 +54,22 @@ def test_controls_hide_parts_of_the_table(embed):
     assert not embed.locator(".table .status").is_visible()
 
 
-def test_host_page_embeds_three_lessons_and_hears_height_and_lesson_done(
-        tmp_path, serve, site, page):
-    host_dir = tmp_path / "host"
-    host_dir.mkdir()
-    shutil.copy(ROOT / "examples" / "embed-host.html", host_dir / "index.html")
-    host = serve(host_dir)  # another origin, as a real teaching page would be
-    page.set_viewport_size({"width": 900, "height": 4000})  # all lazy frames in view
-    page.goto(host.url + "index.html?site=" + site.url)
+def test_the_published_teaching_page_embeds_five_examples_and_hears_their_heights(page):
+    # examples/ ships in dist/: the page docs/embeds.md links to, embedding its own site.
+    page.set_viewport_size({"width": 900, "height": 6000})  # all lazy frames in view
+    page.goto("examples/embed-host.html")
     frames = page.locator("iframe[data-embed]")
-    assert frames.count() == 3
+    assert frames.count() == 5
     assert frames.evaluate_all("fs => fs.every(f => f.loading === 'lazy')")
-    for index in range(3):
+    for index in range(5):
         page.wait_for_function(
             "i => (document.querySelectorAll('iframe[data-embed]')[i].dataset.events || '')"
             ".includes('ready')", arg=index, timeout=90_000)
+    for index in range(5):
+        page.wait_for_function(FITS_ITS_CONTENT_JS, arg=frames.nth(index).element_handle(),
+                               timeout=10_000)
     heights = frames.evaluate_all("fs => fs.map(f => f.getBoundingClientRect().height)")
     assert all(height > 150 for height in heights), heights
-
-    # The Matatu lesson, completed by clicking inside its frame: 7♦ is the chopper, cut.
-    lesson = page.frame_locator("iframe[data-embed]").first
-    lesson.locator("[data-cmd=lesson-next]").click()  # read why 7♥ may not cut, go on
-    lesson.locator(".hand button[data-card='7D']").click()
-    lesson.locator(".choices button", has_text="Cut with 7♦").click()
-    page.wait_for_function(
-        "() => (document.querySelector('iframe[data-embed]').dataset.events || '')"
-        ".includes('lesson-done')", timeout=30_000)
-    assert "15" in lesson.locator(".reveal").inner_text()
 
 
 def test_a_wrong_move_in_a_lesson_is_refused_with_reason_and_rule_link(embed):
@@ -102,10 +90,12 @@ def test_a_lesson_can_go_on_step_back_and_watch_the_answer(embed):
     embed.wait_for_selector("html[data-embed=ready]", timeout=90_000)
     step = embed.locator(".lesson-step")
     assert "step 1 of" in step.inner_text()
-    assert "Not allowed" in embed.locator(".lesson .refusal").inner_text()
+    # Nothing is refused before the learner acts: the reason shows once they ask.
+    assert embed.locator(".refusal").count() == 0
     embed.click("[data-cmd=lesson-next]")
     embed.wait_for_function("() => document.querySelector('.lesson-step')"
                             ".textContent.includes('step 2 of')")
+    assert "Not allowed" in embed.locator(".refusal").inner_text()
     embed.click("[data-cmd=lesson-back]")
     embed.wait_for_function("() => document.querySelector('.lesson-step')"
                             ".textContent.includes('step 1 of')")
@@ -120,6 +110,27 @@ def test_a_lesson_can_go_on_step_back_and_watch_the_answer(embed):
         embed.wait_for_function("text => document.querySelector('.lesson').innerText !== text",
                                 arg=before)
     assert embed.evaluate("document.documentElement.dataset.lesson") == "done"
+    # The end: the explanation and "Again"; nothing on the table left to press.
+    assert embed.locator(".lesson button").all_inner_texts() == ["Again"]
+    assert embed.locator("main [data-action], main [data-try]").count() == 0
+    embed.click("text=Again")
+    embed.wait_for_function("() => document.documentElement.dataset.lesson === 'refuse'")
+
+
+def test_a_finished_matchmaster_lesson_leaves_no_bid_buttons(embed):
+    embed.goto("embed.html?lesson=matchmaster-score-3-of-3")
+    embed.wait_for_selector("html[data-embed=ready]", timeout=90_000)
+    assert embed.locator(".choices button", has_text="Bid").count() > 0
+    for _ in range(12):
+        if embed.evaluate("document.documentElement.dataset.lesson") == "done":
+            break
+        before = embed.locator(".lesson").inner_text()
+        embed.click("[data-cmd=lesson-watch]")
+        embed.wait_for_function("text => document.querySelector('.lesson').innerText !== text",
+                                arg=before)
+    assert embed.evaluate("document.documentElement.dataset.lesson") == "done"
+    assert embed.locator(".choices button").count() == 0
+    assert embed.locator("main button:not([disabled])").all_inner_texts() == ["Again"]
 
 
 def test_wrong_shaped_messages_are_ignored_and_reset_restarts(embed):
@@ -133,7 +144,25 @@ def test_wrong_shaped_messages_are_ignored_and_reset_restarts(embed):
     embed.wait_for_function("() => document.documentElement.dataset.moves !== undefined")
 
 
-def test_rules_page_shows_a_live_lesson_beside_its_rule(embed):
+# A same-origin frame's sizes, read from its host page.
+FRAME_SIZES_JS = """f => ({innerHeight: f.contentWindow.innerHeight,
+  innerWidth: f.contentWindow.innerWidth,
+  scrollHeight: f.contentDocument.documentElement.scrollHeight,
+  scrollWidth: f.contentDocument.documentElement.scrollWidth,
+  content: Math.ceil(f.contentDocument.getElementById("app").getBoundingClientRect().bottom)})"""
+# Nothing scrolls inside, and the frame is no taller than its content.
+FITS_ITS_CONTENT_JS = """f => {
+  const d = f.contentDocument.documentElement;
+  const bottom = f.contentDocument.getElementById("app").getBoundingClientRect().bottom;
+  return d.scrollHeight <= f.contentWindow.innerHeight
+    && f.contentWindow.innerHeight - bottom <= 2;
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (360, 740)])
+def test_rules_page_shows_a_live_lesson_beside_its_rule_sized_to_its_content(embed, width,
+                                                                             height):
+    embed.set_viewport_size({"width": width, "height": height})
     embed.goto("index.html#/rules/matatu")
     embed.wait_for_selector("article.rules", timeout=90_000)
     rule = embed.locator("#rule-chopper\\.8")
@@ -143,6 +172,13 @@ def test_rules_page_shows_a_live_lesson_beside_its_rule(embed):
     frame = rule.frame_locator("iframe.example-frame").first
     frame.locator("html[data-embed=ready]").wait_for(state="attached", timeout=90_000)
     assert frame.locator(".lesson .caption").inner_text()
+    assert frame.locator(".refusal").count() == 0  # nothing refused before the learner acts
+    # The frame takes its content's height: no scrollbar inside it, either way.
+    element = rule.locator("iframe.example-frame").first
+    embed.wait_for_function(FITS_ITS_CONTENT_JS, arg=element.element_handle(), timeout=10_000)
+    sizes = element.evaluate(FRAME_SIZES_JS)
+    assert sizes["scrollHeight"] <= sizes["innerHeight"], sizes
+    assert sizes["scrollWidth"] <= sizes["innerWidth"], sizes
 
 
 def test_embed_has_no_accessibility_violations(embed, axe):

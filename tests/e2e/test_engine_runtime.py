@@ -157,12 +157,14 @@ def test_two_frames_of_one_site_share_one_engine_with_their_own_games(
     assert engines[0]["timings"]["worker_origin"] == engines[1]["timings"]["worker_origin"]
     # Each frame's table is its own deal in the "play" slot, in the same worker.
     views = [call(frame, op="view", viewer=0) for frame in embeds]
-    assert [json.loads(view["save"])["players"] for view in views] == [3, 2]
+    saves = [call(frame, op="save")["save"] for frame in embeds]
+    assert [json.loads(save)["players"] for save in saves] == [3, 2]
     assert views[0]["view"]["hand"] != views[1]["view"]["hand"]
     # A move in one frame's game leaves the other frame's game of the same slot alone.
     games = [call(frame, op="new", game="matatu", players=3, seed=11, slot="probe")
              for frame in embeds]
-    assert games[0]["save"] == games[1]["save"]
+    probes = [call(frame, op="save", slot="probe")["save"] for frame in embeds]
+    assert probes[0] == probes[1]
     seat = games[0]["to_move"]
     legal = call(embeds[0], op="view", viewer=seat, slot="probe")["legal"]
     assert call(embeds[0], op="act", action=legal[0], viewer=seat, slot="probe")["moves"] == 1
