@@ -291,7 +291,7 @@ def new_game(page, seed: int) -> None:
     if page.evaluate("location.hash") != "#/":
         page.evaluate("location.hash = '#/'")
     page.wait_for_selector("button[data-game=matatu]")
-    matchbook.start_matatu(page, players=3, seed=str(seed), seats=["human", "bot", "bot"])
+    matchbook.start_matatu(page, players=3, seed=str(seed), seats=["human", "basic", "basic"])
 
 
 def play(page, actions: int) -> tuple[list[float], list[float], list[float], int]:
@@ -348,7 +348,7 @@ def reload_mid_game(page) -> dict:
     card clickable, the engine ready, and the first move accepted (html[data-moves] grew)."""
     if page.evaluate("location.hash") != "#/":
         page.evaluate("location.hash = '#/'")
-    matchbook.start_matatu(page, players=3, seed="77", seats=["human", "bot", "bot"])
+    matchbook.start_matatu(page, players=3, seed="77", seats=["human", "basic", "basic"])
     if matchbook.wait_idle(page) == "human":
         matchbook.play_one_turn(page)
     if matchbook.wait_idle(page) != "human":

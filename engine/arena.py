@@ -161,6 +161,8 @@ def play_game(study: dict, index: int) -> dict:
               "reason": result.get("reason") if result else None,
               "actions": actions}
     record.update(count_log(game.log))
+    for name, times in game.outcome_counts().items():  # what no single log entry names
+        record["events"][name] = record["events"].get(name, 0) + times
     return record
 
 

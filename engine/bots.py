@@ -2,6 +2,11 @@
 
 A bot is any object with ``choose(view, legal_actions) -> action``. Bots that need chance
 get a ``SeededRng`` at construction, so simulations are reproducible.
+
+Levels: a game's ``BOTS`` maps level ids to factories (the first is its default). A person
+picks them by the words in ``LEVELS`` (the lobby shows the name, and the meaning as a hint):
+easy, basic and strong (``engine.search``), and random, the baseline every bot must beat.
+A game may word a level of its own in ``BOT_WORDS`` (The Match-Maker's easy bot forgets).
 """
 
 from .rng import SeededRng
@@ -24,6 +29,57 @@ class RandomBot(Bot):
 
     def choose(self, view: dict, legal_actions: list[dict]) -> dict:
         return self.rng.choice(legal_actions)
+
+
+class CarelessBot(Bot):
+    """A bot that now and then plays any legal move instead of its own: an easier opponent
+    that still knows what it is doing most of the time."""
+
+    name = "easy"
+
+    def __init__(self, inner: Bot, rng: SeededRng, slips: int = 3):
+        self.inner = inner
+        self.rng = rng
+        self.slips = slips  # one move in ``slips`` is any legal move
+
+    def choose(self, view: dict, legal_actions: list) -> dict:
+        if self.rng.randbelow(self.slips) == 0:
+            return self.rng.choice(legal_actions)
+        return self.inner.choose(view, legal_actions)
+
+
+def careless(factory, slips: int = 3):
+    """The "easy" level made from a game's basic bot ``factory``."""
+    def make(rng: SeededRng) -> CarelessBot:
+        return CarelessBot(factory(rng), rng, slips)
+    return make
+
+
+# The levels in the order a person reads them, with their words.
+LEVELS = {
+    "easy": {"name": "Easy", "about": "Plays by rule of thumb, but one move in three is any"
+                                      " legal move."},
+    "basic": {"name": "Basic", "about": "Plays by rule of thumb from its own cards and the"
+                                        " table."},
+    "strong": {"name": "Strong", "about": "Thinks ahead: tries each move on many deals of the"
+                                          " cards it cannot see, so it takes a moment."},
+    "random": {"name": "Random", "about": "Any legal move, at random."},
+}
+
+
+def bot_levels(game_cls) -> list:
+    """``[{"id", "name", "about"}]``: the game's levels in the order of ``LEVELS`` (others
+    after), worded by the game's ``BOT_WORDS`` where it has its own."""
+    ids = list(game_cls.BOTS or {"random": RandomBot})
+    ordered = [level for level in LEVELS if level in ids] + [
+        level for level in ids if level not in LEVELS]
+    own = getattr(game_cls, "BOT_WORDS", {})
+    levels = []
+    for level in ordered:
+        words = dict(LEVELS.get(level, {"name": level.capitalize(), "about": ""}))
+        words.update(own.get(level, {}))
+        levels.append({"id": level, "name": words["name"], "about": words["about"]})
+    return levels
 
 
 def bot_move(game, seat: int, bot: Bot) -> dict:

@@ -34,6 +34,7 @@ snapshot instead of ``check``) still load: their record is replayed.
 import hashlib
 import json
 
+from .bots import bot_levels
 from .errors import IllegalAction
 from .rng import SeededRng
 from .rulebook import rules_in_force
@@ -71,6 +72,9 @@ class Game:
     # Action type -> {field: kind} (kinds in FIELD_KINDS): the shape every action of that type
     # has besides "type" and "seat". Checked before anything else looks at an action.
     ACTIONS: dict = {}
+    # A simulation copy (``copy(quiet=True)``): ``say`` writes nothing, so search bots play
+    # thousands of moves without building log entries nobody will read.
+    quiet: bool = False
 
     # ---- construction --------------------------------------------------------------------
     def __init__(self, *, players: int | None = None, seed=0, rules: str | None = None,
@@ -228,6 +232,12 @@ class Game:
                         known.update(item for item in value if isinstance(item, str))
         return known
 
+    def outcome_counts(self) -> dict:
+        """Optional: how often something happened in this game that no single log entry
+        names, ``{name: times}``, counted with the log's events in arena studies and the
+        Lab (Matchmaster: exact bids). By default nothing."""
+        return {}
+
     def marker_cards(self) -> list:
         """Optional: card identities the table shows as markers (not locations), which a view
         may name even while the real card is hidden in a hand."""
@@ -254,6 +264,8 @@ class Game:
     # ---- the log ---------------------------------------------------------------------------
     def say(self, kind: str, seat: int | None = None, *, only=None, **fields) -> None:
         """Log an event as data. ``only``: the seats that may see it (default: everyone)."""
+        if self.quiet:
+            return
         entry = {"kind": kind}
         if seat is not None:
             entry["seat"] = seat
@@ -312,6 +324,18 @@ class Game:
         the legality search (never a different rule: ``perform`` is the same)."""
         self.perform(action)
         self.actions.append(action)
+
+    # ---- the fast path: playouts for search bots ----------------------------------------------
+    def moves(self, seat: int) -> list:
+        """Game hook (optional): the legal moves of ``seat`` (which may act now) in the game's
+        own compact form, for playouts: decided by the same rules as ``actions_for``. By
+        default the actions themselves."""
+        return self.actions_for(seat)
+
+    def play_move(self, seat: int, move) -> None:
+        """Trusted: apply one of ``moves(seat)`` without recording it (playouts on quiet
+        copies). By default a move is an action."""
+        self.perform(move)
 
     def normalize(self, action) -> dict:
         """An action as the log keeps it: a JSON object with a ``type``, a ``seat`` (the seat
@@ -396,14 +420,21 @@ class Game:
                 "options": dict(self.options), "seed": self.seed,
                 "rng": self.rng.to_json(), "position": self.position()}
 
-    def copy(self) -> "Game":
+    def copy(self, quiet: bool = False) -> "Game":
+        """An independent copy of the game. ``quiet``: a copy for simulations, which starts
+        with an empty log and never writes to it (its record and views lack the past, so it
+        is for playing out, never for showing or saving)."""
         clone = object.__new__(type(self))
         clone.players, clone.seed = self.players, self.seed
         clone.rules, clone.options = self.rules, dict(self.options)
-        clone.actions = list(self.actions)  # actions are never changed once applied
         clone.scenario = self.scenario  # never changed once built
-        clone.log = list(self.log)  # entries are never changed once written
-        clone.rng = SeededRng.from_json(self.rng.to_json())
+        if quiet or self.quiet:
+            clone.quiet = True
+            clone.actions, clone.log = [], []
+        else:
+            clone.actions = list(self.actions)  # actions are never changed once applied
+            clone.log = list(self.log)  # entries are never changed once written
+        clone.rng = self.rng.clone()
         clone.restore_copy(self)
         return clone
 
@@ -467,7 +498,8 @@ class Game:
             "default_players": cls.default_players,
             "rule_versions": copy_json(cls.RULE_VERSIONS),
             "options": copy_json(cls.OPTIONS),
-            "bots": list(cls.BOTS),
+            "bots": list(cls.BOTS),  # level ids; the first is the default
+            "bot_levels": bot_levels(cls),  # the same, in the lobby's order, with their words
         }
 
 

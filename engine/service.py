@@ -40,6 +40,9 @@ Requests (``op`` and its fields; ``viewer`` is a seat or null, ``slot`` a short 
   check_scenario scenario                                 build it: whose turn, legal actions,
                                                           and its URL-safe text
   bench    game, players, games, seed                     random playouts, timed
+  study_start label, study ({game, bots, players, rules, options, games, seed})
+                                                          an arena study for the Lab, checked
+  study_run   label, count                                its next count games; the summary
 
 A state reply (every op that shows a game) holds ``view`` (with ``log`` entries from the
 request's ``log_from`` on, ``log_from`` and ``log_next``), ``legal`` (the viewer's legal
@@ -51,7 +54,7 @@ that appends); and for ops that start a game, ``record`` (the save without its m
 
 import time
 
-from . import GAMES, IllegalAction, load_game, new_game, replay, share
+from . import GAMES, IllegalAction, arena, load_game, new_game, replay, share
 from . import lessons as lesson_data
 from .bots import RandomBot, make_bot
 from .game import check_seed, copy_json, is_seat_number
@@ -74,6 +77,7 @@ class ClientState:
         self.undoable = {}
         self.bot_rngs = {}  # slot name -> SeededRng, so bot choices are reproducible
         self.lesson = lesson_data.LessonRun()  # one lesson at a time, in the slot "lesson"
+        self.studies = {}  # the Lab: label -> {"study", "tally", "done"} (engine.arena)
         # slot -> a teacher's example (open_script): its texts, the reader's seat and the move
         # it expects of the reader first, enforced by "act" as a lesson enforces its steps.
         self.scripts = {}
@@ -430,6 +434,53 @@ def _bench(request, client):
             "games_per_second": games / elapsed if elapsed else None}
 
 
+# ---- the Lab: arena studies played a chunk at a time -----------------------------------------
+
+MAX_STUDY_GAMES = 100_000  # in a browser tab; the command line and a cluster go further
+MAX_STUDY_CHUNK = 1_000
+MAX_STUDIES = 4  # per client: the Lab compares two
+
+
+def _study_label(request) -> str:
+    label = request.text("label", limit=MAX_SLOT)
+    if not label:
+        raise IllegalAction("A study needs a \"label\", a short name such as \"a\".")
+    return label
+
+
+def _study_start(request, client):
+    """Check a study (engine.arena.check_study: game, bots, players, rules, options, games,
+    seed) and keep it under ``label`` with no game played yet."""
+    label = _study_label(request)
+    study = arena.check_study(request.obj("study"))
+    if study["games"] > MAX_STUDY_GAMES:
+        raise IllegalAction(f"A study in the browser plays at most {MAX_STUDY_GAMES:,} games;"
+                            " the command line (python3 -m engine arena) plays more.")
+    if label not in client.studies and len(client.studies) >= MAX_STUDIES:
+        client.studies.pop(next(iter(client.studies)))
+    client.studies[label] = {"study": study, "tally": arena.empty_tally(study), "done": 0}
+    return {"ok": True, "label": label, "study": study, "done": 0, "games": study["games"]}
+
+
+def _study_run(request, client):
+    """Play the next ``count`` games of the study under ``label`` (the same seeds, in order,
+    as ``python3 -m engine arena``) and return its summary so far: a page plays a study a
+    chunk at a time, so it can show progress and stop between chunks."""
+    label = _study_label(request)
+    state = client.studies.get(label)
+    if state is None:
+        raise IllegalAction(f"There is no study {label!r}: start it first.")
+    study = state["study"]
+    count = min(request.count("count", 1, 1, MAX_STUDY_CHUNK), study["games"] - state["done"])
+    if count > 0:
+        tally = arena.run_chunk(study, state["done"], count)
+        state["tally"] = arena.merge_tallies([state["tally"], tally])
+        state["done"] += count
+    summary = arena.summarize(study, state["tally"]) if state["done"] else None
+    return {"ok": True, "label": label, "done": state["done"], "games": study["games"],
+            "summary": summary}
+
+
 # ---- scenarios, lessons and teachers' examples -----------------------------------------------
 
 def _scenario_data(request, name="scenario"):
@@ -701,4 +752,5 @@ _OPERATIONS = {
     "open_game": _open_game, "undo": _undo, "compare_rules": _compare_rules,
     "pack_script": _pack_script, "open_script": _open_script,
     "deal_position": _deal_position, "check_scenario": _check_scenario,
+    "study_start": _study_start, "study_run": _study_run,
 }

@@ -1140,7 +1140,7 @@ def test_scenario_records_and_replays():
 
 
 def test_bots_table_has_basic_and_random():
-    assert list(Matatu.BOTS) == ["basic", "random"]
+    assert list(Matatu.BOTS) == ["basic", "easy", "strong", "random"]
     assert isinstance(make_bot(Matatu, None, SeededRng(1)), BasicMatatuBot)
     assert isinstance(make_bot(Matatu, "random", SeededRng(1)), RandomBot)
 

@@ -312,7 +312,7 @@ def test_a_position_the_rules_could_not_reach_is_refused():
 
 
 def test_bots_table():
-    assert list(MatchMaker.BOTS) == ["basic", "easy", "random"]
+    assert list(MatchMaker.BOTS) == ["basic", "easy", "strong", "random"]
     assert isinstance(make_bot(MatchMaker, None, SeededRng(1)), MemoryBot)
     assert make_bot(MatchMaker, "easy", SeededRng(1)).memory_turns == 3
     assert isinstance(make_bot(MatchMaker, "random", SeededRng(1)), RandomBot)

@@ -770,7 +770,7 @@ def test_setup_position_refuses_a_trick_card_that_broke_the_rules():
 
 
 def test_bots_basic_first_and_random_and_both_play_legally():
-    assert list(Matchmaster.BOTS) == ["basic", "random"]
+    assert list(Matchmaster.BOTS) == ["basic", "easy", "strong", "random"]
     assert isinstance(make_bot(Matchmaster, None, SeededRng(1)), BasicBot)
     assert isinstance(make_bot(Matchmaster, "random", SeededRng(1)), RandomBot)
     game = Matchmaster(players=5, seed=13, options={"dealer_hook": True})

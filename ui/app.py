@@ -56,7 +56,8 @@ class App(Lobby, Replaying):
         self.catalog = []
         self.titles = {}
         self.form = {"game": "matatu", "players": 4, "seats": ["human", "bot", "bot", "bot"],
-                     "names": [], "rules": None, "options": {}, "bot": None, "seed": ""}
+                     "names": [], "rules": None, "options": {}, "bot": None, "seed": "",
+                     "levels": [None, None, None, None]}  # a bot level per seat
         self.errors = {}  # lobby field id -> the engine's refusal, shown beside it
         self.last_field = "start"  # the form field the player changed last
         self.confirm = None  # a start (or a deal) waiting for resume-or-abandon
@@ -418,6 +419,7 @@ class App(Lobby, Replaying):
         seats = list(form["seats"])
         session = Session(form["game"], seats, self.form_names(seats), first_human(seats),
                           form["bot"], new_entry_id())
+        session.levels = self.seat_levels(seats)
         try:
             await self.play_call("new", session=session, game=form["game"],
                                  players=form["players"],
@@ -457,6 +459,7 @@ class App(Lobby, Replaying):
         session = Session(current["game"], seats, current["names"], viewer,
                           current["bot"] or self.default_bot(current["game"]),
                           current["entry"] or new_entry_id())
+        session.levels = current.get("levels")
         try:
             await self.play_call("load", session=session, fresh_actions=True,
                                  save=current["save"])
@@ -539,7 +542,7 @@ class App(Lobby, Replaying):
                     break
                 self.busy = True
                 try:
-                    await self.play_call("bot", level=session.bot,
+                    await self.play_call("bot", level=session.level_of(session.state["to_move"]),
                                          seat=session.state["to_move"])
                 except EngineError as error:
                     session.message = "A bot failed: " + error.reason
@@ -722,6 +725,7 @@ class App(Lobby, Replaying):
         self.form.update({"game": session.game, "players": len(session.seats),
                           "seats": list(session.seats), "rules": record.get("rules"),
                           "options": dict(record.get("options") or {}), "bot": session.bot,
+                          "levels": list(session.levels or []),
                           "seed": "", "names": [name if kind == "human" else "" for
                                                 name, kind in zip(session.names,
                                                                   session.seats)]})

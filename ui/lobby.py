@@ -56,15 +56,35 @@ class Lobby:
         while len(seats) < self.form["players"]:
             seats.append("bot")
         self.form["seats"] = seats[:self.form["players"]]
+        levels = self.form.get("levels") or []  # a bot level per seat (render_lobby)
+        self.form["levels"] = (levels + [None] * self.form["players"])[:self.form["players"]]
 
     def form_names(self, seats):
         """The names typed in the lobby, else "You" / "Seat N" / "Seat N (bot)"."""
         names = store.default_names(seats)
+        words = self.level_words(self.form["game"])
+        for seat, level in enumerate(self.seat_levels(seats)):
+            if level in words:  # History then says who played at which level
+                names[seat] = "Seat " + str(seat + 1) + " (" + words[level] + " bot)"
         typed = self.form.get("names") or []
         for seat, kind in enumerate(seats):
             if kind == "human" and seat < len(typed) and typed[seat].strip():
                 names[seat] = typed[seat].strip()[:MAX_NAME]
         return names
+
+    def seat_levels(self, seats):
+        """Each bot seat's level as the lobby shows it (the game's first level by default)."""
+        default = self.default_bot(self.form["game"])
+        levels = self.form.get("levels") or []
+        return [None if kind != "bot" else
+                (levels[seat] if seat < len(levels) and levels[seat] else default)
+                for seat, kind in enumerate(seats)]
+
+    def level_words(self, game_id):
+        words = {}  # level id -> the lobby's word for it ("strong" -> "Strong")
+        for entry in (self.game_info(game_id) or {}).get("bot_levels") or []:
+            words[entry["id"]] = entry["name"]
+        return words
 
     def default_bot(self, game_id):
         return ((self.game_info(game_id) or {}).get("bots") or [None])[0]
@@ -173,7 +193,10 @@ class Lobby:
             if field != "bot":
                 self.last_field = field
         elif target.getAttribute("data-seat") is not None:
-            self.form["seats"][int(target.getAttribute("data-seat"))] = str(target.value)
+            # A seat's choice is "human" or a bot level ("easy", "basic", "strong").
+            seat, choice = int(target.getAttribute("data-seat")), str(target.value)
+            self.form["seats"][seat] = "human" if choice == "human" else "bot"
+            self.form["levels"][seat] = None if choice in ("human", "bot") else choice
             self.render()  # a human seat gets a name field
             check = False
         elif target.getAttribute("data-name") is not None:

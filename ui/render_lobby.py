@@ -69,6 +69,46 @@ def settings_fieldset(settings):
                         " has moved since.")))
 
 
+def seat_choices(info, form, seat, kind):
+    """A seat's choices. With ``form["levels"]`` (a bot level per seat): a person, or a bot of
+    one of the game's levels named in words (the catalog's ``bot_levels``); the app sends that
+    seat's level in the ``bot`` op. Without it: Human or Bot, and one level for every bot
+    (``bot_level_field``)."""
+    levels = form.get("levels")
+    human = text("option", {"value": "human", "selected": kind == "human"}, "Human")
+    if levels is None:
+        return [human, text("option", {"value": "bot", "selected": kind == "bot"}, "Bot")]
+    level = levels[seat] if seat < len(levels) and levels[seat] else \
+        (info.get("bots") or ["basic"])[0]
+    return [human] + [text("option", {"value": entry["id"],
+                                      "selected": kind != "human" and entry["id"] == level},
+                           entry["name"] + " bot")
+                      for entry in info.get("bot_levels") or []]
+
+
+def level_words(info, form):
+    """What each level means, once under the seats, when each seat picks its own."""
+    if form.get("levels") is None or not info.get("bot_levels"):
+        return ""
+    return tag("ul", {"class": "level-words", "id": "level-words"},
+               *[tag("li", {}, text("strong", {}, entry["name"] + ":"), esc(" " + entry["about"]))
+                 for entry in info["bot_levels"]])
+
+
+def bot_level_field(info, form):
+    """One level for every bot, when the seats do not each name theirs."""
+    if form.get("levels") is not None:
+        return ""
+    words = {}
+    for entry in info.get("bot_levels") or []:
+        words[entry["id"]] = entry["name"]
+    bots = [text("option", {"value": level, "selected": level == form.get("bot")},
+                 words.get(level, level))
+            for level in info.get("bots") or []]
+    return tag("div", {"class": "field"}, text("label", {"for": "bot-level"}, "Bot level"),
+               tag("select", {"id": "bot-level", "data-field": "bot"}, *bots))
+
+
 def problems_notice(problems):
     """Records that could not be read at boot: what happened to each, in words."""
     if not problems:
@@ -110,7 +150,8 @@ def confirm_notice(confirm):
 def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, errors=None,
                  confirm=None):
     """``form``: {"game", "players", "seats": [...], "names": [...], "rules", "options": {...},
-    "bot", "seed"}; ``resume``: the unfinished game; ``errors``: field id -> the engine's
+    "bot", "seed"}, and optionally "levels" (a bot level per seat, see ``seat_choices``);
+    ``resume``: the unfinished game; ``errors``: field id -> the engine's
     refusal; ``confirm``: a start waiting for resume-or-abandon."""
     parts = [resume_notice(resume) if not confirm else ""]
     games = []
@@ -155,14 +196,12 @@ def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, e
             tag("div", {"class": "field"},
                 text("label", {"for": field_id}, "Seat " + str(seat + 1)),
                 tag("select", {"id": field_id, "data-seat": str(seat)},
-                    text("option", {"value": "human", "selected": kind == "human"}, "Human"),
-                    text("option", {"value": "bot", "selected": kind == "bot"}, "Bot"))),
+                    *seat_choices(info, form, seat, kind))),
             name_field))
+    seat_rows.append(level_words(info, form))
     versions = [text("option", {"value": v["id"], "selected": v["id"] == form["rules"]},
                      v["id"] + " — " + v.get("title", ""))
                 for v in info["rule_versions"]]
-    bots = [text("option", {"value": level, "selected": level == form.get("bot")}, level)
-            for level in info.get("bots") or []]
     options = [option_control(spec, form["options"].get(spec["id"], spec["default"]), errors)
                for spec in info["options"]]
     start_attributes = {"type": "button", "data-cmd": "start", "class": "primary", "id": "start"}
@@ -180,8 +219,7 @@ def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, e
             field_error(errors, "players")),
         tag("fieldset", {"class": "seats-setup"}, text("legend", {}, "Who plays each seat"),
             *seat_rows),
-        tag("div", {"class": "field"}, text("label", {"for": "bot-level"}, "Bot level"),
-            tag("select", {"id": "bot-level", "data-field": "bot"}, *bots)),
+        bot_level_field(info, form),
         tag("div", {"class": "field"}, text("label", {"for": "rules"}, "Rules version"),
             tag("select", described({"id": "rules", "data-field": "rules"}, errors, "rules"),
                 *versions), field_error(errors, "rules")),

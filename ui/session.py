@@ -18,6 +18,7 @@ class Session:
         self.names = list(names) if names else default_names(self.seats)
         self.viewer = viewer
         self.bot = bot  # the bots' level
+        self.levels = None  # a bot level per seat, chosen in the lobby (None: bot for all)
         self.entry = entry  # its id in History once filed
         self.record = record  # head: format, game, rules, options, players, seed, scenario
         self.actions = []  # every move so far
@@ -137,12 +138,18 @@ class Session:
         record["actions"] = list(self.actions)
         return record
 
+    def level_of(self, seat):
+        """The level the bot in ``seat`` plays at (its own, else the one for every bot)."""
+        levels = self.levels or []
+        return (levels[seat] if seat < len(levels) else None) or self.bot
+
     def stored_head(self):
         """Everything but the moves, as storage keeps the game in play."""
         record = self.record or {}
         return {"game": self.game, "rules": record.get("rules"), "record": record,
                 "seats": self.seats, "names": self.names, "viewer": self.viewer,
-                "bot": self.bot, "entry": self.entry, "handoff": self.handoff}
+                "bot": self.bot, "levels": self.levels, "entry": self.entry,
+                "handoff": self.handoff}
 
     def saved(self):
         self.saved_moves = len(self.actions)
@@ -190,7 +197,7 @@ class Session:
         record = self.save_record()
         return {"id": self.entry, "game": self.game, "rules": record.get("rules"),
                 "record": record, "seats": self.seats, "names": self.names,
-                "viewer": self.viewer, "bot": self.bot,
+                "viewer": self.viewer, "bot": self.bot, "levels": self.levels,
                 "summary": {"finished": finished, "players_text": ", ".join(self.names),
                             "outcome": self.outcome(unfinished),
                             "options": record.get("options"), "unfinished": unfinished}}

@@ -73,6 +73,10 @@ def _check_people(record, seats):
     _need(viewer is None or _is_int(viewer, 0, len(seats) - 1), "its viewer is not a seat")
     _need(record.get("bot") is None or _is_text(record.get("bot"), 40),
           "its bot level is not a short text")
+    levels = record.get("levels")
+    _need(levels is None or (isinstance(levels, list) and len(levels) == len(seats) and all(
+        level is None or _is_text(level, 40) for level in levels)),
+          "its bot levels are not one short text (or none) per seat")
     _need(record.get("entry") is None or _is_text(record.get("entry"), MAX_ID),
           "its history id is not a short text")
 
@@ -386,7 +390,8 @@ class Storage:
         saved["actions"] = actions
         return {"game": record["game"], "rules": record["rules"], "seats": record["seats"],
                 "names": record.get("names"), "viewer": record.get("viewer"),
-                "bot": record.get("bot"), "entry": record.get("entry"),
+                "bot": record.get("bot"), "levels": record.get("levels"),
+                "entry": record.get("entry"),
                 "handoff": record.get("handoff"), "save": saved, "legacy": False}
 
     def load_moves(self, head):
@@ -499,7 +504,7 @@ class Storage:
                 "seats": record["seats"],
                 "names": people.get("names") or default_names(record["seats"]),
                 "viewer": people.get("viewer"), "bot": people.get("bot"),
-                "summary": summary, "save": save}
+                "levels": people.get("levels"), "summary": summary, "save": save}
 
     def remove_history(self, entry_id):
         self.backend.removeItem(HISTORY_PREFIX + entry_id)

@@ -171,7 +171,7 @@ def test_rules_data_carries_the_rulebook_and_every_mk_ruling():
 def test_describe_offers_2_or_4_players_never_3():
     data = Matchmakers.describe()
     assert data["player_counts"] == [2, 4] and data["default_players"] == 4
-    assert data["bots"] == ["basic", "random"]
+    assert data["bots"] == ["basic", "easy", "strong", "random"]
 
 
 def test_options_table_has_every_mk_config_key_default_first():
@@ -332,7 +332,7 @@ def test_refusals_name_cards_in_words():
 
 
 def test_bots_basic_first_and_random_and_both_play_legally():
-    assert list(Matchmakers.BOTS) == ["basic", "random"]
+    assert list(Matchmakers.BOTS) == ["basic", "easy", "strong", "random"]
     assert isinstance(make_bot(Matchmakers, None, SeededRng(1)), BasicBot)
     assert isinstance(make_bot(Matchmakers, "random", SeededRng(1)), RandomBot)
     for players in (4, 2):

@@ -1,6 +1,6 @@
 """Matatu's bots. Each sees only its seat's view and the legal actions, like a player."""
 
-from ...bots import Bot, RandomBot
+from ...bots import Bot
 from ...rng import SeededRng
 from .rules import JOKERS, MASTER_ACE, POINTS, RANK, SKIP_RANKS, SUIT, SUITS
 
@@ -64,5 +64,3 @@ class BasicMatatuBot(Bot):
                 counts[suit] = (held + 1, weight + POINTS[code])
         return max(SUITS, key=lambda suit: counts[suit])
 
-
-BOTS = {"basic": BasicMatatuBot, "random": RandomBot}

@@ -5,10 +5,11 @@ when its predicate returns None and ``why_illegal`` shows the predicate's Refusa
 is ``rulebook.py`` (``rules/003`` with rulings ``MT-A1`` … ``MT-A18``); comments cite them.
 """
 
+from ...bots import RandomBot, careless
 from ...errors import IllegalAction
 from ...game import Game
 from . import position as positions
-from .bots import BOTS
+from .bots import BasicMatatuBot
 from .rulebook import OPTIONS, RULE_VERSIONS
 from .rules import (
     CARD_RULES,
@@ -32,6 +33,7 @@ from .rules import (
     points,
     standard_deck,
 )
+from .search import StrongBot
 
 # The predicate of each move without a card or a suit, in the order the moves are listed.
 PLAIN_MOVES = (("draw", draw_refusal), ("pass", pass_refusal), ("accept", accept_refusal))
@@ -57,7 +59,8 @@ class Matatu(Game):
     default_players = 4
     RULE_VERSIONS = RULE_VERSIONS
     OPTIONS = OPTIONS
-    BOTS = BOTS
+    BOTS = {"basic": BasicMatatuBot, "easy": careless(BasicMatatuBot), "strong": StrongBot,
+            "random": RandomBot}
     STATE = ("round_number", "dealer", "hands", "pile", "stock", "base_card", "out_of_play",
              "turn", "stage", "drawn", "requested_suit", "open_pile", "penalty", "dry_turns",
              "scores", "round_results", "finished")

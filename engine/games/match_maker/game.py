@@ -27,13 +27,15 @@ action, so a replay ends the game at the same point. The log entries are listed 
 the rules (what may be done, and why not) in rules.py.
 """
 
+from ...bots import RandomBot
 from ...errors import IllegalAction
 from ...game import Game
 from . import position as positions
 from . import rules
-from .bots import BOTS
+from .bots import BOT_WORDS, MemoryBot, forgetful
 from .rulebook import OPTIONS, RULE_VERSIONS
 from .rules import DEATHMATE, PC, SOULMATE, Layout, is_match
+from .search import StrongBot
 from .words import CHANCES, PERSONS
 
 
@@ -60,7 +62,8 @@ class MatchMaker(Game):
     default_players = 2
     RULE_VERSIONS = RULE_VERSIONS
     OPTIONS = OPTIONS
-    BOTS = BOTS
+    BOTS = {"basic": MemoryBot, "easy": forgetful, "strong": StrongBot, "random": RandomBot}
+    BOT_WORDS = BOT_WORDS
     ACTIONS = {"open": {"stack": "cell"}, "couple": {}, "ex": {}, "draw_mate": {},
                "skip_mate": {}, "draw_change": {}, "decline_change": {},
                "replace": {"target": "text", "with": "text"}, "attempt_cancel": {},

@@ -1,7 +1,7 @@
 """Matchmakers' bots: they see what their seat sees (its view and its legal actions), never
 the state, and read the rules only through ``rules.py``'s pure functions."""
 
-from ...bots import Bot, RandomBot
+from ...bots import Bot
 from .rules import (
     ANIMALS,
     COLOUR_OF,
@@ -234,5 +234,3 @@ class BasicBot(Bot):
             gains.append(table.mean_unseen_gain(them))
         return -sum(gains) / len(gains) if gains else 0.0
 
-
-BOTS = {"basic": BasicBot, "random": RandomBot}  # the first is the default level

@@ -32,11 +32,12 @@ in the office (MK-A13 b).
 
 import json
 
+from ...bots import RandomBot, careless
 from ...errors import IllegalAction, Refusal
 from ...game import Game, copy_json, is_seat_number
 from . import position as positions
 from . import view
-from .bots import BOTS
+from .bots import BasicBot
 from .rulebook import OPTIONS, RULE_VERSIONS
 from .rules import (
     ANIMALS,
@@ -68,6 +69,7 @@ from .rules import (
     twin_in_trick,
     undo_refusal,
 )
+from .search import StrongBot
 
 STEPS = {"give": "give", "undo_give": "give", "return": "return", "undo_return": "return"}
 
@@ -80,7 +82,8 @@ class Matchmakers(Game):
     default_players = 4
     RULE_VERSIONS = RULE_VERSIONS
     OPTIONS = OPTIONS
-    BOTS = BOTS
+    BOTS = {"basic": BasicBot, "easy": careless(BasicBot), "strong": StrongBot,
+            "random": RandomBot}
     ACTIONS = {"start": {}, "give": {"card": "text"}, "undo_give": {"card": "text"},
                "return": {"card": "text"}, "undo_return": {"card": "text"},
                "play": {"card": "text"}, "claim_guide": {"guide": "text", "from": "place"},
@@ -620,6 +623,42 @@ class Matchmakers(Game):
 
     def hidden_places(self, seat: int | None) -> list:
         return view.hidden_places(self, seat)
+
+    # ---- the fast path (search bots' playouts) ------------------------------------------------
+    def moves(self, seat: int) -> list:
+        """In a trick the cards ``seat`` may play (codes, the rules of ``legal_cards``);
+        at other decisions its actions."""
+        if self.stage == "play":
+            return self.legal_cards(seat)
+        return self.actions_for(seat)
+
+    def play_move(self, seat: int, move) -> None:
+        """Trusted: one of ``moves(seat)``, as ``perform`` would apply it."""
+        if self.stage == "play":
+            self._play(seat, move)
+        else:
+            self.perform(move)
+
+    def restore_copy(self, other: "Matchmakers") -> None:
+        """Take ``other``'s state (``STATE``), copying what changes in place (hands, straw
+        stacks, guides, piles, the trick, the exchange's picks, the trick being resolved) and
+        sharing what is only ever replaced (totals, score rows, a finished trick's plays).
+        Search bots copy before every playout."""
+        for key in ("dealer", "round", "stage", "starter", "leader", "turn", "end_reason",
+                    "totals"):
+            setattr(self, key, getattr(other, key))
+        self.hands = [list(hand) for hand in other.hands]
+        self.straw = None if other.straw is None else [[list(stack) for stack in stacks]
+                                                       for stacks in other.straw]
+        self.guides = [list(held) for held in other.guides]
+        self.office, self.discard = list(other.office), list(other.discard)
+        self.campsites = [list(camp) for camp in other.campsites]
+        self.trick = list(other.trick)  # its [seat, card] plays are never changed
+        self.resolution = None if other.resolution is None else dict(other.resolution)
+        self.exchange = None if other.exchange is None else [
+            dict(record, picked=list(record["picked"])) for record in other.exchange]
+        self.last_trick = None if other.last_trick is None else dict(other.last_trick)
+        self.score_rows = list(other.score_rows)
 
     # ---- positions (position.py) ---------------------------------------------------------------
     def setup_position(self, position: dict) -> None:

@@ -196,6 +196,19 @@ def arrangement_points(cards) -> int:
     return sum(_value_points(value, tuple(row)) for value, row in counts.items())
 
 
+def gain_points(cards, card) -> int:
+    """How many points ``card`` adds to a campsite of ``cards`` (MK-A18): only the sets of its
+    value can change, so only those are arranged again (bots ask this for every choice)."""
+    value, colour = VALUE_OF[card], COLOURS.index(card[0])
+    row = [0, 0, 0, 0]
+    for other in cards:
+        if VALUE_OF[other] == value:
+            row[COLOURS.index(other[0])] += 1
+    before = _value_points(value, tuple(row))
+    row[colour] += 1
+    return _value_points(value, tuple(row)) - before
+
+
 def guide_penalty(guides) -> int:
     """Held guides at the end of a round: -2 × value each (scoring.trumps)."""
     return -2 * sum(VALUE_OF[guide] for guide in guides)
@@ -408,13 +421,19 @@ def play_refusal(card, animals, guides, trick, straw: bool = False) -> Refusal |
     lead = lead_colour(trick)
     if lead is None or COLOUR_OF[card] == lead:
         return None
-    followers = [other for other in animals if COLOUR_OF[other] == lead]
-    if not followers:
-        return None
-    return Refusal("tricks.follow", "You must follow {colour} while you can: you hold the"
-                   " {cards}. A guide may always be played instead.",
-                   colour=words.colour_name(lead),
-                   cards=Said(words.card_list, sort_cards(followers)))
+    for other in animals:
+        if COLOUR_OF[other] == lead:
+            # Worded only if shown: playouts ask this for every card of every hand.
+            return Refusal("tricks.follow", "You must follow {colour} while you can: you hold"
+                           " the {cards}. A guide may always be played instead.",
+                           colour=Said(words.colour_name, lead),
+                           cards=Said(_followers_text, (lead, tuple(animals))))
+    return None
+
+
+def _followers_text(lead_and_animals) -> str:
+    lead, animals = lead_and_animals
+    return words.card_list(sort_cards(other for other in animals if COLOUR_OF[other] == lead))
 
 
 def claim_refusal(guide, source, claim) -> Refusal | None:

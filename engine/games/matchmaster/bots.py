@@ -3,7 +3,11 @@
 import math
 
 from ...bots import Bot
-from .rules import COLOUR_OF, RANK_OF, TRUMP, score_hand, trick_winner
+from .rules import COLOUR_OF, DECK, RANK_OF, TRUMP, score_hand, trick_winner
+
+# The cards above each card in its colour: the ones that can beat it there.
+ABOVE = {card: frozenset(other for other in DECK if COLOUR_OF[other] == COLOUR_OF[card]
+                         and RANK_OF[other] > RANK_OF[card]) for card in DECK}
 
 
 def _strength(card: str) -> int:
@@ -29,7 +33,7 @@ def win_chances(hand, players: int) -> list:
     chances = []
     for card in hand:
         colour = COLOUR_OF[card]
-        higher = sum(1 for r in range(RANK_OF[card] + 1, 14) if colour + str(r) not in held)
+        higher = len(ABOVE[card] - held)
         if colour == TRUMP:
             chances.append(low_trump + (1 - low_trump) * math.exp(-fall * higher))
         else:
@@ -54,12 +58,39 @@ def best_bid(chances, bids) -> int:
                                       -bid))
 
 
-class BasicBot(Bot):
-    """Bids from its hand's strength, then plays to make that bid exactly.
+def basic_bid(hand, players: int, bids) -> int:
+    """The basic bot's bid for ``hand`` among the legal ``bids`` (the dealer hook may forbid
+    the favourite, MS-A3)."""
+    return best_bid(win_chances(hand, players), bids)
 
-    Short of its bid it tries to win the trick; at or past its bid it ducks, shedding its
-    most dangerous card that still loses. It reads only its own view.
-    """
+
+def basic_card(seat: int, need: int, trick, cards, players: int) -> str:
+    """The basic bot's card among the legal ``cards``: short of its bid (``need`` > 0) it
+    tries to win the trick; at or past its bid it ducks, shedding its most dangerous card that
+    still loses. ``trick``: the (seat, card) pairs played so far. Only what a player sees:
+    the search bots' playouts use it on sampled worlds too."""
+    if not trick:
+        if need > 0:
+            return max(cards, key=_strength)
+        # lead low, preferably a plain colour, where someone else is likely to go higher
+        return min(cards, key=lambda c: (COLOUR_OF[c] == TRUMP, RANK_OF[c]))
+    trick = list(trick)
+    winning = [c for c in cards if trick_winner(trick + [(seat, c)]) == seat]
+    last = len(trick) == players - 1
+    if need > 0:
+        if winning:
+            # last to play: the cheapest win is certain; otherwise the strongest holds best
+            return min(winning, key=_strength) if last else max(winning, key=_strength)
+        return min(cards, key=_strength)
+    losing = [c for c in cards if c not in winning]
+    if losing:
+        return max(losing, key=_strength)
+    return max(winning, key=_strength)  # forced to win: spend the biggest threat
+
+
+class BasicBot(Bot):
+    """Bids from its hand's strength, then plays to make that bid exactly (``basic_bid``,
+    ``basic_card``). It reads only its own view."""
 
     name = "basic"
 
@@ -68,37 +99,10 @@ class BasicBot(Bot):
 
     def choose(self, view: dict, legal_actions: list) -> dict:
         if legal_actions[0]["type"] == "bid":
-            return self._bid(view, legal_actions)
-        return self._play(view, legal_actions)
-
-    def _bid(self, view: dict, legal_actions: list) -> dict:
-        # among the legal bids only: the dealer hook may forbid the favourite (MS-A3)
-        bid = best_bid(win_chances(view["hand"], view["players"]),
-                       [action["bid"] for action in legal_actions])
-        return next(action for action in legal_actions if action["bid"] == bid)
-
-    def _play(self, view: dict, legal_actions: list) -> dict:
+            bid = basic_bid(view["hand"], view["players"], [a["bid"] for a in legal_actions])
+            return next(action for action in legal_actions if action["bid"] == bid)
         seat = view["seat"]
-        need = view["bids"][seat] - view["tricks_won"][seat]
-        cards = [a["card"] for a in legal_actions]
-        trick = [(play["seat"], play["card"]) for play in view["trick"]]
-        by_card = {a["card"]: a for a in legal_actions}
-        if not trick:
-            if need > 0:
-                return by_card[max(cards, key=_strength)]
-            # lead low, preferably a plain colour, where someone else is likely to go higher
-            return by_card[min(cards, key=lambda c: (COLOUR_OF[c] == TRUMP, RANK_OF[c]))]
-        winning = [c for c in cards if trick_winner(trick + [(seat, c)]) == seat]
-        losing = [c for c in cards if c not in winning]
-        last = len(trick) == view["players"] - 1
-        if need > 0:
-            if winning:
-                # last to play: the cheapest win is certain; otherwise the strongest holds best
-                choice = min(winning, key=_strength) if last else max(winning, key=_strength)
-            else:
-                choice = min(cards, key=_strength)
-        elif losing:
-            choice = max(losing, key=_strength)
-        else:
-            choice = max(winning, key=_strength)  # forced to win: spend the biggest threat
-        return by_card[choice]
+        card = basic_card(seat, view["bids"][seat] - view["tricks_won"][seat],
+                          [(play["seat"], play["card"]) for play in view["trick"]],
+                          [a["card"] for a in legal_actions], view["players"])
+        return next(action for action in legal_actions if action["card"] == card)

@@ -13,7 +13,7 @@ Actions (every action names its seat, because the bids are simultaneous):
     {"type": "play", "card": "DO9", "seat": 1}
 """
 
-from ...bots import RandomBot
+from ...bots import RandomBot, careless
 from ...errors import IllegalAction, Refusal
 from ...game import Game
 from . import position as positions
@@ -37,6 +37,7 @@ from .rules import (
     sort_hand,
     trick_winner,
 )
+from .search import StrongBot
 
 NOT_NOW = Refusal(None, "That move is not allowed now.")
 BIDS_FIRST = Refusal("play.bid", "Everyone bids first; the cards are played once all bids are"
@@ -55,7 +56,8 @@ class Matchmaster(Game):
     default_players = 4
     RULE_VERSIONS = RULE_VERSIONS
     OPTIONS = OPTIONS
-    BOTS = {"basic": BasicBot, "random": RandomBot}
+    BOTS = {"basic": BasicBot, "easy": careless(BasicBot), "strong": StrongBot,
+            "random": RandomBot}
     ACTIONS = {"bid": {"bid": "int"}, "play": {"card": "text"}}
     STATE = ("first_dealer", "round", "stage", "hands", "stock", "played", "trick", "leader",
              "bids", "tricks_won", "last_trick", "score_rows", "carried")
@@ -142,14 +144,27 @@ class Matchmaster(Game):
         if self.stage == "bid":
             if seat not in self.pending:
                 return []
-            options = self.options
-            bids = legal_bids(self.cards_this_round, options["allow_bid_above_hand"],
-                              self.hooked_bid(seat) if options["dealer_hook"] else None)
-            return [{"type": "bid", "bid": bid, "seat": seat} for bid in bids]
+            return [{"type": "bid", "bid": bid, "seat": seat} for bid in self.moves(seat)]
         if self.stage == "play" and seat == self.to_move:
-            return [{"type": "play", "card": card, "seat": seat}
-                    for card in self.legal_cards(seat)]
+            return [{"type": "play", "card": card, "seat": seat} for card in self.moves(seat)]
         return []
+
+    def moves(self, seat: int) -> list:
+        """The fast path's legal moves of ``seat``, which may act now: the bids (numbers) or
+        the cards it may play (codes), by the same rules as ``actions_for``."""
+        options = self.options
+        if self.stage == "bid":
+            return legal_bids(self.cards_this_round, options["allow_bid_above_hand"],
+                              self.hooked_bid(seat) if options["dealer_hook"] else None)
+        return legal_cards(self.hands[seat], self.trick, options["overtrump_reference"],
+                           options["must_undertrump"])
+
+    def play_move(self, seat: int, move) -> None:
+        """Trusted: one of ``moves(seat)`` (a bid or a card), as ``perform`` would apply it."""
+        if self.stage == "bid":
+            self._bid(seat, move)
+        else:
+            self._play(seat, move)
 
     def why_illegal(self, action: dict) -> IllegalAction:
         seat = action["seat"]
@@ -193,7 +208,7 @@ class Matchmaster(Game):
             return
         winner = trick_winner(self.trick)  # MS-A4
         self.tricks_won[winner] += 1
-        self.played.extend(card for _, card in self.trick)
+        self.played += [card for _, card in self.trick]
         self.say("trick", winner)
         self.last_trick, self.trick = self.trick, []
         self.leader = winner  # play.lead: the winner leads the next trick
@@ -282,6 +297,12 @@ class Matchmaster(Game):
             "result": self.result(),
         }
 
+    def outcome_counts(self) -> dict:
+        """Exact bids (MS-A7's correct predictions), for studies: a seat's round counts once."""
+        return {"exact_bid": sum(1 for row in self.score_rows
+                                 for bid, tricks in zip(row["bids"], row["tricks"], strict=True)
+                                 if bid == tricks)}
+
     # ---- where the cards are -----------------------------------------------------------------
     def card_locations(self) -> dict:
         """Every card's place: ``hand:<seat>``, ``trick``, ``played`` (this round's finished
@@ -296,6 +317,19 @@ class Matchmaster(Game):
         """Other hands, and the undealt cards while a round is on (play.deal's note)."""
         hidden = [f"hand:{other}" for other in range(self.players) if other != seat]
         return hidden if self.over else hidden + ["stock"]
+
+    def restore_copy(self, other: "Matchmaster") -> None:
+        """Take ``other``'s state (``STATE``), copying only what changes in place: the hands,
+        bids and trick counts. The rest is replaced whole when it changes (a trick's plays,
+        score rows, the last trick), so sharing it is safe. Search bots copy before every
+        playout."""
+        self.first_dealer, self.round, self.stage = other.first_dealer, other.round, other.stage
+        self.hands = [list(hand) for hand in other.hands]
+        self.stock, self.played = other.stock, list(other.played)
+        self.trick, self.leader = list(other.trick), other.leader
+        self.bids, self.tricks_won = list(other.bids), list(other.tricks_won)
+        self.last_trick, self.score_rows = other.last_trick, list(other.score_rows)
+        self.carried = other.carried
 
     # ---- positions (position.py) -------------------------------------------------------------
     def setup_position(self, position: dict) -> None:

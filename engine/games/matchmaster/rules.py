@@ -143,16 +143,36 @@ class Duty:
 
     def refusal(self, words: str, rule: str) -> Refusal:
         """The refusal ``words`` give for this hand. It names what the hand holds, never the
-        card tried, so every card a rule refuses shares one, made once."""
-        if self.refusals is None:
-            self.refusals = {}
-        made = self.refusals.get(words)
-        if made is None:
-            made = self.refusals[words] = Refusal(
-                rule, words, colour=COLOUR_NAMES.get(self.lead),
-                held=CardNames(self.followers or self.trumps),
-                card=CardNames((self.to_beat,) if self.to_beat else ()))
+        card tried, so every card a rule refuses shares one, made once (and worded only if
+        shown: playouts make one for most hands they play from)."""
+        made = self.refusals
+        if made is None or made.words is not words:
+            made = self.refusals = Refusal(rule, words)
+            made.fields = _DutyWords(self)
         return made
+
+
+class _DutyWords:
+    """The fields a Duty's refusal may name, worked out only when it is put into words."""
+
+    __slots__ = ("duty",)
+
+    def __init__(self, duty: Duty):
+        self.duty = duty
+
+    def keys(self):
+        return ("colour", "held", "card")
+
+    def __getitem__(self, key):
+        duty = self.duty
+        if key == "colour":
+            return COLOUR_NAMES.get(duty.lead)
+        if key == "held":
+            return CardNames(duty.followers or duty.trumps)
+        return CardNames((duty.to_beat,) if duty.to_beat else ())
+
+    def __bool__(self) -> bool:
+        return True
 
 
 FOLLOW = "You must follow {colour}: you hold {held}."

@@ -1,0 +1,143 @@
+"""Matchmaster for the search bot (``engine.search``): what a seat cannot see, and a world.
+
+Hidden: the other hands, the undealt stock, and the cards of finished tricks the log no longer
+shows (a game set up from a position). Constraints come from the round's log, through the
+rules' own predicates: a seat that played a card could not have held any card whose presence
+would have made that play illegal (a colour it failed to follow, a trump when it threw off, a
+trump above the one it failed to beat). Revealed bids weigh the deals (``likelihood``): a
+hand whose rule-of-thumb bid is far from the bid made is less likely. Bids made but not yet
+revealed (play.secret) are the basic bot's bid for the sampled hand. A playout runs to the
+end of the round with the basic bot's bidding and play for every seat; its value is the
+seat's points for the round less the others' mean.
+"""
+
+from ...search import Adapter, SearchBot, Slot, ruled_out
+from .bots import BasicBot, basic_bid, basic_card, win_chances
+from .rules import DECK, Duty, card_refusal
+
+BID_DECAY = 0.4  # how much less likely a deal is per trick its bid misses by
+
+
+class MatchmasterSearch(Adapter):
+    def hidden(self, view: dict) -> tuple:
+        seat, players = view["seat"], view["players"]
+        finished, current = _round_plays(view)
+        trick = [(play["seat"], play["card"]) for play in view["trick"]]
+        known_played = set(card for _, card, _ in finished)
+        if view["last_trick"] is not None:
+            known_played.update(play["card"] for play in view["last_trick"]["cards"])
+        seen = set(view["hand"]) | known_played | {card for _, card in trick}
+        unseen = [card for card in DECK if card not in seen]
+        options = view["options"]
+        bans = {other: set() for other in range(players)}
+        for other, card, before in finished + current:
+            if other != seat and before is not None:
+                bans[other] |= ruled_out(unseen, card, _legal_from(card, before, options))
+        slots = [Slot(("hand", other), view["hand_counts"][other], banned=bans[other])
+                 for other in range(players) if other != seat]
+        # the finished tricks' cards: those the log shows, and as many more as it does not
+        slots.append(Slot("played", sum(view["tricks_won"]) * players,
+                          known=[card for card in DECK if card in known_played]))
+        slots.append(Slot("stock", len(unseen) - sum(slot.size - len(slot.known)
+                                                     for slot in slots)))
+        # for likelihood(): what each seat has played this round, when the log shows it all
+        self.played_by = None
+        if _round_start_shown(view):
+            self.played_by = {other: [card for who, card, _ in finished + current
+                                      if who == other] for other in range(players)}
+        return unseen, slots
+
+    def likelihood(self, view: dict, dealt: dict) -> float:
+        """Revealed bids make some deals likelier: a seat's hand as dealt (what it holds in
+        this world plus what it played) is weighed by how far the tricks it is worth (the
+        sum of its cards' chances, bots.win_chances) are from the bid it made, BID_DECAY per
+        trick of difference."""
+        if not view["bids_revealed"] or self.played_by is None:
+            return 1.0
+        seat, players = view["seat"], view["players"]
+        miss = 0.0
+        for other in range(players):
+            if other != seat:
+                dealt_hand = dealt[("hand", other)] + self.played_by[other]
+                miss += abs(sum(win_chances(dealt_hand, players)) - view["bids"][other])
+        return BID_DECAY ** miss
+
+    def world(self, view: dict, dealt: dict, rng) -> dict:
+        seat, players = view["seat"], view["players"]
+        hands = [list(view["hand"]) if other == seat else dealt[("hand", other)]
+                 for other in range(players)]
+        most = view["bid_range"][1]
+        bids = list(view["bids"])
+        for other, made in enumerate(view["has_bid"]):
+            if made and bids[other] is None:  # made in secret: what the basic bot would bid
+                bids[other] = basic_bid(hands[other], players, range(most + 1))
+        position = {"round": view["round"], "dealer": view["dealer"], "hands": hands,
+                    "bids": bids, "tricks_won": list(view["tricks_won"]), "played": dealt["played"],
+                    "leader": view["leader"], "trick": list(view["trick"]),
+                    "scores": list(view["score_sheet"]["totals"])}
+        return {"game": "matchmaster", "players": players, "rules": view["rules"],
+                "options": view["options"], "rng": str(rng.next_u64()), "position": position}
+
+    def policy(self, world, seat: int, moves, rng):
+        if world.stage == "bid":
+            return basic_bid(world.hands[seat], world.players, moves)
+        return basic_card(seat, world.bids[seat] - world.tricks_won[seat], world.trick, moves,
+                          world.players)
+
+    def done(self, world, view: dict) -> bool:
+        return bool(world.score_rows)  # a world starts with no rows: this round was scored
+
+    def value(self, world, view: dict) -> float:
+        points = world.score_rows[0]["points"]
+        seat = view["seat"]
+        others = sum(points) - points[seat]
+        return points[seat] - others / (len(points) - 1)
+
+    def fallback(self, view: dict, legal_actions: list, rng) -> dict:
+        return BasicBot(rng).choose(view, legal_actions)
+
+
+def _legal_from(card, before, options):
+    """Whether ``card`` may be played to the trick ``before`` from a hand (the rules' own
+    predicates, rules.card_refusal)."""
+    reference, undertrump = options["overtrump_reference"], options["must_undertrump"]
+
+    def legal(hand) -> bool:
+        return card_refusal(Duty(hand, before, reference, undertrump), card) is None
+    return legal
+
+
+def _round_start_shown(view: dict) -> bool:
+    """Whether the log shows this round from its deal (not from a position set up)."""
+    for entry in reversed(view["log"]):
+        if entry["kind"] in ("deal", "position"):
+            return entry["kind"] == "deal"
+    return False
+
+
+def _round_plays(view: dict) -> tuple:
+    """This round's plays from the log: ``(finished, current)``, each a list of ``(seat,
+    card, the trick before it)``. The trick before is None where the log does not show it (a
+    round set up from a position, until its first trick is won)."""
+    log = view["log"]
+    start = 0
+    for index in range(len(log) - 1, -1, -1):
+        if log[index]["kind"] in ("deal", "position"):
+            start = index
+            break
+    known = start < len(log) and log[start]["kind"] == "deal"
+    finished, current, trick = [], [], []
+    for entry in log[start:]:
+        kind = entry["kind"]
+        if kind == "play":
+            current.append((entry["seat"], entry["card"], tuple(trick) if known else None))
+            trick.append((entry["seat"], entry["card"]))
+        elif kind == "trick":
+            finished += current
+            current, trick, known = [], [], True
+    return finished, current
+
+
+def StrongBot(rng=None, budget: int = 240) -> SearchBot:
+    """The "strong" level: the search bot on this adapter."""
+    return SearchBot(MatchmasterSearch(), rng, budget)
