@@ -1,5 +1,5 @@
 """The Lab's engine side (the service's study ops on engine/arena.py) and its renderers
-(ui/render_lab.py), checked in CPython; tests/e2e/test_lab.py runs a study in the browser."""
+(ui/render_lab.py), checked in CPython; tests/e2e/test_lab_page.py runs a study in the browser."""
 
 import json
 import re

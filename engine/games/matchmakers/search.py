@@ -185,7 +185,7 @@ def _card(world, seat: int, cards) -> str:
 
 def _legal_from(card, before, straw: bool):
     """Whether the animal ``card`` may be played to the trick ``before`` from a hand (the
-    rules' own predicate, rules.play_refusal)."""
+    rules' own predicate, play_refusal in rules.py)."""
     def legal(hand) -> bool:
         return play_refusal(card, hand, (), before, straw) is None
     return legal

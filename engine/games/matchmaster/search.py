@@ -50,7 +50,7 @@ class MatchmasterSearch(Adapter):
     def likelihood(self, view: dict, dealt: dict) -> float:
         """Revealed bids make some deals likelier: a seat's hand as dealt (what it holds in
         this world plus what it played) is weighed by how far the tricks it is worth (the
-        sum of its cards' chances, bots.win_chances) are from the bid it made, BID_DECAY per
+        sum of its cards' chances, win_chances in bots.py) are from the bid it made, BID_DECAY per
         trick of difference."""
         if not view["bids_revealed"] or self.played_by is None:
             return 1.0
@@ -99,7 +99,7 @@ class MatchmasterSearch(Adapter):
 
 def _legal_from(card, before, options):
     """Whether ``card`` may be played to the trick ``before`` from a hand (the rules' own
-    predicates, rules.card_refusal)."""
+    predicates, card_refusal in rules.py)."""
     reference, undertrump = options["overtrump_reference"], options["must_undertrump"]
 
     def legal(hand) -> bool:
