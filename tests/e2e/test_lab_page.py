@@ -44,6 +44,9 @@ def test_a_linked_study_runs_in_chunks_and_charts_both_sides(page, axe):
     violations = axe(page)
     assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]][:3])
                               for v in violations]
+    # On a phone the form and charts fit the screen: no sideways scrolling.
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 
 @pytest.mark.quick
