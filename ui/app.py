@@ -308,10 +308,11 @@ class App(Lobby, Replaying):
                 tools = [button("Replay so far", {"data-cmd": "resuming", "aria-disabled": "true",
                                                   "class": "button-link"}),
                          button("Share this deal", {"data-cmd": "resuming",
-                                                    "aria-disabled": "true"}), mark]
+                                                    "aria-disabled": "true"})]
+                # The mark beside the heading: when it goes, the tools stay where they are.
                 html = "".join((tag("div", {"class": "table-head"},
                                     tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc(title)),
-                                    tag("p", {"class": "table-tools"}, *tools)), table))
+                                    mark, tag("p", {"class": "table-tools"}, *tools)), table))
         except Exception:  # a kept view this version cannot draw: wait for the engine
             self.preview = None
             return False
