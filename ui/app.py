@@ -14,7 +14,7 @@ from ui import storage as store
 from ui.client import EngineClient, EngineError
 from ui.layouts import LAYOUTS
 from ui.lobby import Lobby
-from ui.markup import esc, tag, text
+from ui.markup import button, esc, tag, text
 from ui.render_history import render_history
 from ui.render_lobby import problems_notice
 from ui.render_rules import render_compare, render_rules
@@ -22,7 +22,7 @@ from ui.render_summary import round_summary
 from ui.render_table import handoff_screen, render_table, table_context
 from ui.replay import Replaying
 from ui.routes import decode_route
-from ui.session import Session
+from ui.session import RECENT_SHOWN, Session
 
 root = document.documentElement
 client = EngineClient()
@@ -81,6 +81,8 @@ class App(Lobby, Replaying):
         self.frame_proxy = None
         self.reply_proxy = None
         self.sent = None  # the session a move was sent for
+        self.preview = None  # the table kept with the save, shown until the engine is back
+        self.preview_said = None  # what a click on that table was told
         self.storage = store.Storage(window.matchbookStorage,
                                      "tab-" + str(window.Math.random()))
         self.settings = self.storage.settings()
@@ -226,6 +228,8 @@ class App(Lobby, Replaying):
     def render_play(self):
         session = self.session
         if session is None or session.state is None:
+            if not client.ready and self.preview is not None and self.render_resuming():
+                return
             self.screen = "none"
             if not client.ready:
                 self.mount(text("p", {"class": "notice", "role": "status"},
@@ -278,6 +282,51 @@ class App(Lobby, Replaying):
         if changed:
             self.focus_screen("#/play")
 
+    def render_resuming(self):
+        """The table kept with the save, read-only with a "Resuming…" mark, while the engine
+        boots (issue #13): every card and button only says the game is resuming. False when
+        the kept view cannot be drawn (the player then waits for the engine, as before)."""
+        kept = self.preview
+        saved = kept["view"]
+        game = kept["game"]
+        title = self.titles.get(game, game)
+        mark = tag("span", {"class": "resuming-mark", "role": "status"}, "Resuming…")
+        said = ""
+        if self.preview_said:
+            said = tag("p", {"class": "refusal", "role": "alert"}, esc(self.preview_said))
+        try:
+            if saved.get("handoff") is not None:
+                ctx = table_context(LAYOUTS[game], kept["seats"], kept["names"], None, title)
+                html = handoff_screen(ctx, saved["handoff"], tag("p", {}, mark) + said)
+            else:
+                view = dict(saved["view"])
+                view["log"] = saved["log"]
+                ctx = table_context(LAYOUTS[game], kept["seats"], kept["names"],
+                                    saved["viewer"], title, message=self.preview_said,
+                                    recent=saved["log"][-RECENT_SHOWN:], resuming=True)
+                table, tries = render_table({"view": view, "legal": saved["legal"]}, ctx)
+                tools = [button("Replay so far", {"data-cmd": "resuming", "aria-disabled": "true",
+                                                  "class": "button-link"}),
+                         button("Share this deal", {"data-cmd": "resuming",
+                                                    "aria-disabled": "true"})]
+                # The mark beside the heading: when it goes, the tools stay where they are.
+                html = "".join((tag("div", {"class": "table-head"},
+                                    tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc(title)),
+                                    mark, tag("p", {"class": "table-tools"}, *tools)), table))
+        except Exception:  # a kept view this version cannot draw: wait for the engine
+            self.preview = None
+            return False
+        self.screen = "resuming"
+        self.mount(self.banner() + html)
+        self.mark("moves", str(saved["moves"]))
+        self.mark("turn", "resuming")
+        return True
+
+    def say_resuming(self):
+        self.preview_said = ("The game is resuming: you can play as soon as the game engine "
+                             "is ready.")
+        self.render()
+
     def mark(self, name, value):
         if self.marks.get(name) != value:
             self.marks[name] = value
@@ -308,6 +357,8 @@ class App(Lobby, Replaying):
         self.storage.audit()  # size, depth, JSON and shape checks need no engine
         self.problems = list(self.storage.problems)
         await self.read_static_catalog()
+        if self.catalog:  # games and rules versions are known: the kept table can be checked
+            self.preview = self.storage.kept_view()
         self.render()
         root.dataset.ui = "ready"  # the lobby is drawn (the engine starts booting on this)
         try:
@@ -325,6 +376,7 @@ class App(Lobby, Replaying):
         if not drawn:
             self.reset_form(self.form["game"])
         await self.resume_stored()
+        self.preview = None  # the engine's own state from here on
         self.problems = list(self.storage.problems)
         root.dataset.engine = "ready"
         status = document.getElementById("engine-status")
@@ -670,6 +722,9 @@ class App(Lobby, Replaying):
         if target is None:
             return
         event.preventDefault()
+        if self.screen == "resuming" and target.getAttribute("data-cmd") in (None, "resuming"):
+            self.say_resuming()  # a card or button of the kept table: no move before the engine
+            return
         action = self.clicked_action(target)
         if action is not None:
             self.send(action)  # a move goes to the engine now, on the click path

@@ -27,6 +27,10 @@ class Lobby:
         if self.in_progress():
             resume = {"title": self.titles.get(session.game, session.game),
                       "moves": session.moves()}
+        elif self.preview is not None:  # the engine is still booting: the kept table says
+            game = self.preview["game"]
+            resume = {"title": self.titles.get(game, game),
+                      "moves": self.preview["view"]["moves"]}
         self.mount(self.banner() + render_lobby(self.catalog, self.form, resume, self.client.ready,
                                                 self.settings, self.errors, self.confirm))
 

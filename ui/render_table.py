@@ -76,6 +76,8 @@ def hand_buttons(view, legal, tries, ctx):
             attributes["aria-label"] = name + ", not playable now"
         if view.get("drawn") == code:
             classes += " drawn"
+        if ctx.get("resuming"):
+            attributes["aria-disabled"] = "true"  # pressed, it says the game is resuming
         attributes["class"] = classes
         items.append(tag("li", None, tag("button", attributes,
                                          tag("span", {"class": "rank", "aria-hidden": "true"},
@@ -95,8 +97,10 @@ def choice_buttons(view, legal, tries, ctx):
             continue
         if layout.places_action(action):
             continue  # the layout draws this one in its own zone (e.g. a grid stack)
-        buttons.append(button(layout.action_label(action, view, ctx),
-                              {"data-action": str(index), "class": "choice"}))
+        attributes = {"data-action": str(index), "class": "choice"}
+        if ctx.get("resuming"):
+            attributes["aria-disabled"] = "true"
+        buttons.append(button(layout.action_label(action, view, ctx), attributes))
     for action, reason_hint in layout.unavailable_actions(view, legal, ctx):
         tries.append(action)
         # Not aria-disabled: pressing it is how the player hears why it is not allowed.
@@ -240,12 +244,15 @@ def render_table(state, ctx):
                            "aria-label": ctx["title"] + " table"}, *parts), tries
 
 
-def handoff_screen(ctx, seat):
-    """Hot seat: hides the previous hand until the next player says they are at the screen."""
+def handoff_screen(ctx, seat, resuming=""):
+    """Hot seat: hides the previous hand until the next player says they are at the screen.
+    ``resuming``: the mark shown while the engine boots; the button then only says so."""
+    done = {"data-cmd": "handoff-done", "class": "primary"}
+    if resuming:
+        done = {"data-cmd": "resuming", "class": "primary", "aria-disabled": "true"}
     return tag("section", {"class": "handoff", "aria-label": "Pass the device"},
                tag("h2", {"id": "screen-h", "tabindex": "-1"},
                    esc("Pass the device to " + ctx["names"][seat])),
                text("p", {}, "The previous hand is hidden. When " + ctx["names"][seat]
                     + " is ready, show the hand."),
-               button("I am " + ctx["names"][seat] + ": show my hand",
-                      {"data-cmd": "handoff-done", "class": "primary"}))
+               button("I am " + ctx["names"][seat] + ": show my hand", done), resuming)

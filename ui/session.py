@@ -5,7 +5,9 @@
 # summary). It never reads the engine's state beyond the fields of a reply.
 # Runs in MicroPython and CPython: keep to the subset both share.
 
-from ui.storage import default_names
+import json
+
+from ui.storage import MAX_KEPT_LOG, MAX_VIEW, default_names
 
 RECENT_SHOWN = 8  # "what just happened" lines on the table, at most
 
@@ -149,7 +151,34 @@ class Session:
         return {"game": self.game, "rules": record.get("rules"), "record": record,
                 "seats": self.seats, "names": self.names, "viewer": self.viewer,
                 "bot": self.bot, "levels": self.levels, "entry": self.entry,
-                "handoff": self.handoff}
+                "handoff": self.handoff, "view": self.kept_view()}
+
+    def kept_view(self):
+        """The table as the reader last saw it, kept with the save so that a reload shows it
+        at once, before the engine is back (the app's resuming screen): only the reader's
+        view(seat) reply, its legal moves and the newest log entries. A hot-seat game comes
+        back at the hand-off screen, so it keeps only whose turn that is: no hand at all."""
+        state = self.state
+        if state is None or state["over"]:
+            return None
+        mover = state["to_move"]
+        if self.humans() > 1:
+            if mover is None or self.seats[mover] != "human":
+                return None
+            return {"moves": state["moves"], "handoff": mover}
+        if self.viewer is None:
+            return None
+        view = {}
+        for name, value in state["view"].items():
+            if name not in ("log", "log_from", "log_next"):
+                view[name] = value
+        for shown in (MAX_KEPT_LOG, RECENT_SHOWN, 0):
+            kept = {"moves": state["moves"], "viewer": self.viewer, "to_move": mover,
+                    "legal": state["legal"], "view": view,
+                    "log": self.log[max(len(self.log) - shown, 0):] if shown else []}
+            if len(json.dumps(kept)) <= MAX_VIEW:
+                return kept
+        return None
 
     def saved(self):
         self.saved_moves = len(self.actions)

@@ -25,6 +25,8 @@ MAX_SIZE = {"settings": 4000, "current": 60000, "legacy-current": 400000, "moves
 MAX_SEATS = 16
 MAX_NAME = 40
 MAX_ID = 120
+MAX_VIEW = 20000  # the table kept with the save (ui/session.py kept_view): a few kB in play
+MAX_KEPT_LOG = 40  # log entries kept with it: as many as the table shows
 SEAT_KINDS = ("human", "bot")
 
 
@@ -129,8 +131,43 @@ def check_current(record, size=0):
         handoff = record.get("handoff")
         _need(handoff is None or _is_int(handoff, 0, len(seats) - 1),
               "its handoff is not a seat")
+        if record.get("view") is not None:
+            check_kept_view(record["view"], record, seats)
     _need(record.get("rev") is None or _is_int(record.get("rev"), 0, 1 << 30),
           "its revision is not a number")
+
+
+def check_kept_view(kept, record, seats):
+    """The table as last shown, kept so a reload shows it before the engine is back: of the
+    save's last move, for the seat that was reading; a hot-seat game keeps only whose turn
+    the hand-off screen names, never a hand."""
+    _need(isinstance(kept, dict) and len(json.dumps(kept)) <= MAX_VIEW,
+          "its kept view is not an object of at most " + str(MAX_VIEW) + " characters")
+    _need(kept.get("moves") == record.get("moves"), "its kept view is not of its last move")
+    if seats.count("human") > 1:
+        seat = kept.get("handoff")
+        _need(sorted(kept) == ["handoff", "moves"] and _is_int(seat, 0, len(seats) - 1)
+              and seats[seat] == "human",
+              "its kept view is not a hand-off to a player (a hot-seat game keeps no hand)")
+        return
+    viewer = kept.get("viewer")
+    _need(_is_int(viewer, 0, len(seats) - 1) and seats[viewer] == "human"
+          and viewer == record.get("viewer"), "its kept view is not the player's")
+    to_move = kept.get("to_move")
+    _need(to_move is None or _is_int(to_move, 0, len(seats) - 1),
+          "its kept view's player to move is not a seat")
+    view = kept.get("view")
+    _need(isinstance(view, dict) and view.get("game") == record.get("game")
+          and view.get("seat") == viewer and view.get("players") == len(seats)
+          and view.get("to_move") == to_move, "its kept view is not of this game and seat")
+    hand = view.get("hand")
+    _need(hand is None or (isinstance(hand, list) and all(_is_text(c, 20) for c in hand)),
+          "its kept view's hand is not a list of cards")
+    for name, limit in (("legal", 500), ("log", MAX_KEPT_LOG)):
+        items = kept.get(name)
+        _need(isinstance(items, list) and len(items) <= limit
+              and all(isinstance(item, dict) for item in items),
+              "its kept view's " + name + " is not a list of at most " + str(limit))
 
 
 def check_history(record, key, size=0):
@@ -368,6 +405,16 @@ class Storage:
         self._write(SETTINGS_KEY, {"kind": "settings", "values": values})
 
     # ---- the unfinished game ---------------------------------------------------------------
+    def kept_view(self):
+        """The table kept with the unfinished game (checked with the rest of its head), to
+        show while the engine boots: {"game", "seats", "names", "viewer", "view"}, or None."""
+        record = self.read(CURRENT_KEY, "current", check_current)
+        if record is None or record.get("schema") == 1 or record.get("view") is None:
+            return None
+        return {"game": record["game"], "seats": record["seats"],
+                "names": record.get("names") or default_names(record["seats"]),
+                "viewer": record.get("viewer"), "view": record["view"]}
+
     def load_current(self):
         """The game in play as the app resumes it, or None: {"game", "rules", "seats",
         "names", "viewer", "bot", "entry", "handoff", "save"} where "save" is the engine's
