@@ -37,25 +37,30 @@ def render_history(entries, titles, options=None):
     rows = []
     for entry in entries:
         summary = entry.get("summary") or {}
+        finished = summary.get("finished", "")
+        # data-label names each figure where a phone shows the row as a card (no header row).
         rows.append(tag(
             "tr", {"data-entry": entry["id"]},
-            text("td", {}, summary.get("finished", "")),
-            text("td", {}, titles.get(entry["game"], entry["game"])),
-            text("td", {}, summary.get("players_text", "")),
-            text("td", {}, entry.get("rules", "")),
-            text("td", {}, describe_options(summary.get("options"),
-                                            options.get(entry["game"]))),
-            tag("td", {}, esc(summary.get("outcome", "")),
+            text("td", {"data-label": "Finished"}, finished),
+            text("td", {"data-label": "Game"}, titles.get(entry["game"], entry["game"])),
+            text("td", {"data-label": "Players"}, summary.get("players_text", "")),
+            text("td", {"data-label": "Rules version"}, entry.get("rules", "")),
+            text("td", {"data-label": "Options"},
+                 describe_options(summary.get("options"), options.get(entry["game"]))),
+            tag("td", {"data-label": "Result", "class": "result"},
+                esc(summary.get("outcome", "")),
                 tag("span", {"class": "badge muted"}, "unfinished")
                 if summary.get("unfinished") else ""),
-            tag("td", {}, tag("a", {"href": "#/replay/" + entry["id"],
-                                    "aria-label": "Replay the game of "
-                                    + summary.get("finished", "")}, "Replay"),
+            tag("td", {"class": "entry-tools"},
+                tag("a", {"href": "#/replay/" + entry["id"], "class": "button-link",
+                          "aria-label": "Replay the game of " + finished}, "Replay"),
                 " ", button("Share", {"data-cmd": "share-game", "data-entry": entry["id"],
-                                      "aria-label": "Share the game of "
-                                      + summary.get("finished", "")}))))
+                                      "aria-label": "Share the game of " + finished}))))
     head = tag("tr", {}, *[text("th", {"scope": "col"}, h) for h in (
-        "Finished", "Game", "Players", "Rules version", "Options", "Result", "")])
+        "Finished", "Game", "Players", "Rules version", "Options", "Result")],
+        # A header for screen readers: the column holds buttons, its name is for them.
+        tag("th", {"scope": "col"}, text("span", {"class": "visually-hidden"},
+                                         "Replay or share")))
     return tag("section", {"aria-labelledby": "history-h"},
                tag("h2", {"id": "history-h", "tabindex": "-1"}, "History"),
                tag("div", {"class": "scroll"},

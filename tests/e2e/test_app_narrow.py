@@ -34,7 +34,9 @@ CULPRIT = """() => {
   for (const el of document.querySelectorAll('body *')) {
     const r = el.getBoundingClientRect();
     if (r.width && r.right > innerWidth + 0.5 && (!worst || r.right > worst.right)) {
-      worst = {right: Math.round(r.right), tag: el.tagName, cls: el.className && el.className.baseVal === undefined ? el.className : '', id: el.id, text: (el.innerText || '').slice(0, 40)};
+      worst = {right: Math.round(r.right), tag: el.tagName, id: el.id,
+               cls: String(el.getAttribute('class') || ''),
+               text: (el.innerText || '').slice(0, 40)};
     }
   }
   return worst;
@@ -82,6 +84,7 @@ def start_game(page, game_id: str, seed: str) -> None:
     page.select_option("#players", str(PLAYERS[game_id]))
     page.fill("#seed", seed)
     page.click("#start")
+    page.wait_for_selector("section.table, [data-cmd=abandon-start]")
     if page.locator("[data-cmd=abandon-start]").count():
         page.click("[data-cmd=abandon-start]")
     wait_idle(page)
@@ -131,10 +134,13 @@ def test_every_screen_of_every_game_fits_a_360px_screen(app):
             play_any(app, game_id)
         wait_idle(app)
         fits.check("table-" + game_id + "-later")
+    # Each start abandoned the game before it: History has those, unfinished, and the ends.
+    for game_id in GAMES:
         finish(app, game_id, 3)
         fits.check("table-" + game_id + "-over")
     app.click("nav.top a[data-nav=history]")
     app.wait_for_selector(".history-table")
+    assert app.locator(".history-table tbody tr").count() >= 4
     fits.check("history")
     app.locator(".history-table a", has_text="Replay").first.click()
     app.wait_for_selector("[data-cmd=replay-to]")
@@ -156,3 +162,78 @@ def test_every_screen_of_every_game_fits_a_360px_screen(app):
     fits.check("lab")
     assert len(fits.seen) >= 4 * 5 + 5
     fits.assert_all()
+
+
+IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5; }"""
+
+
+def in_view(locator) -> bool:
+    return locator.evaluate(IN_VIEW)
+
+
+def test_the_match_makers_choices_stay_in_view_above_the_grid_on_a_phone(app):
+    """Opening two stacks leaves choices (Couple, draw a card, try to cancel ...): on a phone
+    they show at the bottom of the screen while the grid is scrolled, not 1,000 px down."""
+    open_app(app)
+    start_game(app, "match_maker", "8")
+    seen = 0
+    for _ in range(60):
+        if wait_idle(app) == "over":
+            break
+        choices = app.locator(".choices button[data-action]")
+        if choices.count():
+            app.evaluate("scrollTo(0, 0)")
+            app.wait_for_timeout(50)
+            for index in range(choices.count()):
+                assert in_view(choices.nth(index)), choices.nth(index).inner_text()
+            prompt = app.locator(".action-bar .bar-prompt")
+            assert in_view(prompt)
+            assert prompt.inner_text() == app.locator("#table-status").inner_text()
+            seen += 1
+            if seen == 1:
+                shot(app, "360-match_maker-choices")
+            if seen >= 3:
+                break
+            choices.first.click()
+        else:
+            before = moves(app)
+            app.locator(".mx-grid [data-action]").first.click()
+            wait_moves_above(app, before)
+    assert seen, "no choice came up"
+
+
+def test_the_try_to_cancel_choice_is_in_view_on_a_phone(app):
+    from test_match_maker_app import cancellation_scenario
+
+    app.goto("index.html")
+    put_current(app, cancellation_scenario(), ["human", "bot"])
+    assert wait_idle(app) == "human"
+    app.evaluate("scrollTo(0, 0)")
+    cancel = app.locator(".choices button", has_text="Try to cancel")
+    assert in_view(cancel)
+    shot(app, "360-match_maker-cancel")
+
+
+def test_matchmakers_prompt_stays_in_view_while_picking_a_card(app):
+    open_app(app)
+    start_game(app, "matchmakers", "4")
+    status = app.locator("#table-status")
+    for _ in range(40):
+        assert wait_idle(app) == "human"
+        if app.locator(".hand button.legal").count():
+            break
+        play_any(app, "matchmakers")
+    else:
+        raise AssertionError("never a card to pick")
+    last = app.locator(".hand button.card").last
+    last.scroll_into_view_if_needed()
+    prompt = app.locator(".action-bar .bar-prompt")
+    assert in_view(last) and in_view(prompt)
+    assert prompt.inner_text() == status.inner_text() and prompt.inner_text()
+    app.evaluate("scrollTo(0, 0)")
+    assert in_view(prompt)
+    shot(app, "360-matchmakers-picking")
+    app.set_viewport_size(DESKTOP)
+    assert not prompt.is_visible()  # on a wide screen the status line says it once
+    shot(app, "1280-matchmakers-picking")
