@@ -119,12 +119,12 @@ def matatu_scenario(hand: list[str], pile_top: str, base_card: str, players: int
 
 
 def put_current(page, game: engine.Game, seats: list[str], viewer=0, names=None,
-                bot="basic") -> None:
+                bot="basic", entry="injected") -> None:
     """A game in storage as the unfinished one (the record today's main writes; every
     version resumes it), then a reload: the app boots with it."""
     record = {"kind": "current", "schema": 1, "game": game.id, "rules": game.rules,
               "save": game.to_json(), "seats": seats, "rev": 1, "tab": "test",
-              "meta": {"names": names, "viewer": viewer, "bot": bot, "entry": "injected"}}
+              "meta": {"names": names, "viewer": viewer, "bot": bot, "entry": entry}}
     page.goto("index.html")
     page.evaluate("record => { localStorage.setItem('matchbook:current', record);"
                   " location.hash = '#/play'; }", json.dumps(record))

@@ -107,7 +107,7 @@ def finish(page, game_id: str, seed: int):
     seat = last["seat"]
     seats = ["bot"] * PLAYERS[game_id]
     seats[seat] = "human"
-    put_current(page, before, seats, viewer=seat)
+    put_current(page, before, seats, viewer=seat, entry="ended-" + game_id)
     wait_idle(page)
     index = before.legal_actions(seat).index(last)
     page.locator(f"[data-action='{index}']").first.click()
@@ -237,3 +237,59 @@ def test_matchmakers_prompt_stays_in_view_while_picking_a_card(app):
     app.set_viewport_size(DESKTOP)
     assert not prompt.is_visible()  # on a wide screen the status line says it once
     shot(app, "1280-matchmakers-picking")
+
+
+# ---- issue #9 item 12: axe on the end screens and History ------------------------------------
+
+AXE_ALL = """async () => { const r = await axe.run(document);
+  const brief = (list) => list.map(v => [v.id, v.nodes.slice(0, 4).map(n =>
+      [n.target.join(' '), (n.any[0] || {}).message])]);
+  return {violations: brief(r.violations),
+          contrast: brief(r.incomplete.filter(v => v.id === 'color-contrast'))}; }"""
+
+
+def axe_clean(page, axe, name: str) -> None:
+    """Zero violations and zero colour-contrast items axe could not decide ("needs review")."""
+    axe(page)  # loads axe-core into the page
+    found = page.evaluate(AXE_ALL)
+    assert found == {"violations": [], "contrast": []}, (name, json.dumps(found, indent=1))
+
+
+@pytest.mark.parametrize("width", [1280, pytest.param(360, marks=pytest.mark.xfail(
+    reason="issue #9 item 12 left: at 360 px Matchmaster's end-of-game score sheet (3 players,"
+    " 10 columns) still scrolls, and axe cannot decide the contrast of the clipped column"))])
+def test_end_screens_and_history_pass_axe_with_no_contrast_left_to_review(app, axe, width):
+    app.set_viewport_size(DESKTOP if width == 1280 else PHONE)
+    app.goto("index.html")
+    finish(app, "matatu", 3)
+    assert app.locator(".reveal").is_visible()
+    shot(app, f"{width}-matatu-result")
+    axe_clean(app, axe, "Matatu's result")
+    finish(app, "matchmaster", 3)
+    for sheet in app.locator("details", has=app.locator(".score-sheet")).all():
+        sheet.evaluate("d => { d.open = true; }")
+    # The end of the game shows the sheet, and its chart's legend names every player.
+    assert app.locator(".score-sheet").last.is_visible()
+    assert app.locator(".totals-chart .legend li").first.is_visible()
+    assert app.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    shot(app, f"{width}-matchmaster-sheet")
+    axe_clean(app, axe, "Matchmaster's score sheet")
+    finish(app, "matchmakers", 3)
+    shot(app, f"{width}-matchmakers-final")
+    axe_clean(app, axe, "the final Matchmakers screen")
+    app.click("nav.top a[data-nav=history]")
+    app.wait_for_selector(".history-table")
+    assert app.locator(".history-table tbody tr").count() == 3
+    last = app.locator(".history-table tbody tr").first
+    assert last.locator("a", has_text="Replay").is_visible()
+    assert last.locator("button", has_text="Share").is_visible()
+    assert "won" in last.locator("td.result").inner_text() or "Tie" in last.inner_text() \
+        or "Shared" in last.inner_text()
+    shot(app, f"{width}-history")
+    axe_clean(app, axe, "History")
+    app.locator(".history-table a", has_text="Replay").first.click()
+    app.wait_for_selector("[data-cmd=replay-to]")
+    icons = app.locator(".replay-controls button svg.icon")
+    assert icons.count() == 7  # every control draws its icon, and says it in words
+    assert app.get_by_role("button", name="Previous turn").inner_text() == "Turn"
+    shot(app, f"{width}-replay")
