@@ -37,25 +37,30 @@ def render_history(entries, titles, options=None):
     rows = []
     for entry in entries:
         summary = entry.get("summary") or {}
+        finished = summary.get("finished", "")
+        # data-label names each figure where a phone shows the row as a card (no header row).
         rows.append(tag(
             "tr", {"data-entry": entry["id"]},
-            text("td", {}, summary.get("finished", "")),
-            text("td", {}, titles.get(entry["game"], entry["game"])),
-            text("td", {}, summary.get("players_text", "")),
-            text("td", {}, entry.get("rules", "")),
-            text("td", {}, describe_options(summary.get("options"),
-                                            options.get(entry["game"]))),
-            tag("td", {}, esc(summary.get("outcome", "")),
+            text("td", {"data-label": "Finished"}, finished),
+            text("td", {"data-label": "Game"}, titles.get(entry["game"], entry["game"])),
+            text("td", {"data-label": "Players"}, summary.get("players_text", "")),
+            text("td", {"data-label": "Rules version"}, entry.get("rules", "")),
+            text("td", {"data-label": "Options"},
+                 describe_options(summary.get("options"), options.get(entry["game"]))),
+            tag("td", {"data-label": "Result", "class": "result"},
+                esc(summary.get("outcome", "")),
                 tag("span", {"class": "badge muted"}, "unfinished")
                 if summary.get("unfinished") else ""),
-            tag("td", {}, tag("a", {"href": "#/replay/" + entry["id"],
-                                    "aria-label": "Replay the game of "
-                                    + summary.get("finished", "")}, "Replay"),
+            tag("td", {"class": "entry-tools"},
+                tag("a", {"href": "#/replay/" + entry["id"], "class": "button-link",
+                          "aria-label": "Replay the game of " + finished}, "Replay"),
                 " ", button("Share", {"data-cmd": "share-game", "data-entry": entry["id"],
-                                      "aria-label": "Share the game of "
-                                      + summary.get("finished", "")}))))
+                                      "aria-label": "Share the game of " + finished}))))
     head = tag("tr", {}, *[text("th", {"scope": "col"}, h) for h in (
-        "Finished", "Game", "Players", "Rules version", "Options", "Result", "")])
+        "Finished", "Game", "Players", "Rules version", "Options", "Result")],
+        # A header for screen readers: the column holds buttons, its name is for them.
+        tag("th", {"scope": "col"}, text("span", {"class": "visually-hidden"},
+                                         "Replay or share")))
     return tag("section", {"aria-labelledby": "history-h"},
                tag("h2", {"id": "history-h", "tabindex": "-1"}, "History"),
                tag("div", {"class": "scroll"},
@@ -72,29 +77,61 @@ def turn_starts(actions):
     return starts
 
 
+# Replay icons drawn inline (16 x 16, the text's colour): the media symbols ⏮⏪⏩⏭ render as
+# empty boxes where the font lacks them. Each button says its action in words too.
+ICONS = {
+    "start": "M3 3h2v10H3zM13 3v10L6 8z",
+    "previous-turn": "M8 3v10L2 8zM15 3v10L9 8z",
+    "back": "M11 3v10L4 8z",
+    "forward": "M5 3v10l7-5z",
+    "next-turn": "M1 3v10l6-5zM8 3v10l6-5z",
+    "end": "M3 3v10l7-5zM11 3h2v10h-2z",
+    "play": "M4 2v12l10-6z",
+    "pause": "M3 2h4v12H3zM9 2h4v12H9z",
+}
+
+
+def icon(name):
+    return tag("svg", {"class": "icon", "viewBox": "0 0 16 16", "width": "16", "height": "16",
+                       "aria-hidden": "true", "focusable": "false"},
+               tag("path", {"d": ICONS[name]}))
+
+
+def icon_button(name, label, attributes, after=False):
+    """A button with an icon and its words; the icon sits after the words when it points on."""
+    parts = (text("span", {}, label), icon(name)) if after else (icon(name),
+                                                                 text("span", {}, label))
+    values = {"type": "button", "class": "icon-button"}
+    values.update(attributes)
+    return tag("button", values, *parts)
+
+
 def replay_controls(step, total, playing, starts=()):
     earlier = [s for s in starts if s < step]
     later = [s for s in starts if s > step]
     return tag("div", {"class": "replay-controls", "role": "group",
                        "aria-label": "Replay controls"},
-               button("⏮ Start", {"data-cmd": "replay-to", "data-step": "0",
-                                  "disabled": step == 0}),
-               button("⏪ Turn", {"data-cmd": "replay-to", "aria-label": "Previous turn",
-                                 "data-step": str(earlier[-1] if earlier else 0),
-                                 "disabled": step == 0}),
-               button("◀ Back", {"data-cmd": "replay-to", "data-step": str(max(step - 1, 0)),
-                                 "disabled": step == 0}),
+               icon_button("start", "Start", {"data-cmd": "replay-to", "data-step": "0",
+                                              "disabled": step == 0}),
+               icon_button("previous-turn", "Turn", {
+                   "data-cmd": "replay-to", "aria-label": "Previous turn",
+                   "data-step": str(earlier[-1] if earlier else 0), "disabled": step == 0}),
+               icon_button("back", "Back", {"data-cmd": "replay-to",
+                                            "data-step": str(max(step - 1, 0)),
+                                            "disabled": step == 0}),
                text("span", {"class": "step", "aria-live": "polite"},
                     "Move " + str(step) + " of " + str(total)),
-               button("Forward ▶", {"data-cmd": "replay-to",
-                                    "data-step": str(min(step + 1, total)),
-                                    "disabled": step >= total}),
-               button("Turn ⏩", {"data-cmd": "replay-to", "aria-label": "Next turn",
-                                 "data-step": str(later[0] if later else total),
-                                 "disabled": step >= total}),
-               button("End ⏭", {"data-cmd": "replay-to", "data-step": str(total),
-                                "disabled": step >= total}),
-               button("Pause" if playing else "Autoplay", {"data-cmd": "replay-auto"}))
+               icon_button("forward", "Forward", {"data-cmd": "replay-to",
+                                                  "data-step": str(min(step + 1, total)),
+                                                  "disabled": step >= total}, after=True),
+               icon_button("next-turn", "Turn", {
+                   "data-cmd": "replay-to", "aria-label": "Next turn",
+                   "data-step": str(later[0] if later else total),
+                   "disabled": step >= total}, after=True),
+               icon_button("end", "End", {"data-cmd": "replay-to", "data-step": str(total),
+                                          "disabled": step >= total}, after=True),
+               icon_button("pause" if playing else "play", "Pause" if playing else "Autoplay",
+                           {"data-cmd": "replay-auto"}))
 
 
 def render_replay_header(entry, title, specs=None, kept=None):

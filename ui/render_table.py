@@ -143,6 +143,21 @@ def seats_panel(view, ctx):
     return tag("ol", {"class": "seats", "aria-label": "Players"}, *rows)
 
 
+def action_bar(view, ctx, choices, message):
+    """The decision in front of the player, after the hand and sticky at the screen's bottom:
+    on a phone its prompt and choices stay in view while the player scrolls the grid or the
+    hand, and a refusal appears under the hand instead of pushing it down."""
+    prompt = ""
+    if view.get("to_move") == ctx.get("viewer") and not ctx.get("busy_bot") and (
+            choices or ctx.get("legal")):
+        # The status line above says it to screen readers already (role=status).
+        prompt = text("p", {"class": "bar-prompt", "aria-hidden": "true"},
+                      status_line(view, ctx))
+    if not (prompt or choices or message):
+        return ""
+    return tag("div", {"class": "action-bar"}, prompt, choices, message)
+
+
 def status_line(view, ctx):
     if view.get("over"):
         return "The game is over."
@@ -233,10 +248,9 @@ def render_table(state, ctx):
     if view.get("over") or view.get("result"):
         parts.append(layout.result(view, ctx))
     if not view.get("over"):
-        parts.append(choice_buttons(view, legal, tries, ctx))
-        parts.append(message)
         if view.get("hand") is not None:  # a grid game has choices but no hand
             parts.append(hand_buttons(view, legal, tries, ctx))
+        parts.append(action_bar(view, ctx, choice_buttons(view, legal, tries, ctx), message))
     else:
         parts.append(message)
     parts.append(log_panel(view, ctx))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import engine
 from engine.games.matatu.rules import standard_deck
@@ -115,3 +116,48 @@ def matatu_scenario(hand: list[str], pile_top: str, base_card: str, players: int
     position.update(extra)
     return engine.from_scenario({"game": "matatu", "players": players, "seed": 3,
                                  "position": position})
+
+
+def put_current(page, game: engine.Game, seats: list[str], viewer=0, names=None,
+                bot="basic", entry="injected") -> None:
+    """A game in storage as the unfinished one (the record today's main writes; every
+    version resumes it), then a reload: the app boots with it."""
+    record = {"kind": "current", "schema": 1, "game": game.id, "rules": game.rules,
+              "save": game.to_json(), "seats": seats, "rev": 1, "tab": "test",
+              "meta": {"names": names, "viewer": viewer, "bot": bot, "entry": entry}}
+    page.goto("index.html")
+    page.evaluate("record => { localStorage.setItem('matchbook:current', record);"
+                  " location.hash = '#/play'; }", json.dumps(record))
+    page.reload()
+    page.wait_for_selector(ENGINE_READY, timeout=90_000)
+
+
+def advance(game: engine.Game, stop, seed: int = 1, limit: int = 5000,
+            avoid=("undo_give", "undo_return", "time_up")) -> engine.Game:
+    """Random legal moves until ``stop(game)``."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if stop(game):
+            return game
+        seat = game.pending[0]
+        choices = [a for a in game.legal_actions(seat) if a["type"] not in avoid] or \
+            game.legal_actions(seat)
+        game.apply_trusted(rng.choice(choices))
+    raise AssertionError("never reached the moment")
+
+
+def before_last_move_of(game_id: str, players: int, seed: int, done) -> tuple:
+    """The game one move before ``done(game)`` first holds, and that move (with its seat)."""
+    rng = random.Random(seed)
+    game = engine.new_game(game_id, players=players, seed=seed)
+    actions = []
+    while not done(game):
+        seat = game.pending[0]
+        choices = [a for a in game.legal_actions(seat)
+                   if a["type"] not in ("undo_give", "undo_return")]
+        action = rng.choice(choices)
+        game.apply_trusted(action)
+        actions.append(action)
+    record = game.record()
+    before = engine.replay(record, upto=len(actions) - 1)
+    return before, actions[-1], game

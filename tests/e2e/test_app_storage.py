@@ -167,5 +167,5 @@ def test_a_finished_game_in_an_earlier_mains_history_replays(app):
     app.wait_for_selector(".replay-controls")
     total = saved["expect"]["moves"]
     assert app.locator(".replay-controls .step").inner_text() == f"Move {total} of {total}"
-    app.click("text=⏮ Start")
+    app.get_by_role("button", name="Start", exact=True).click()
     app.wait_for_function("() => document.documentElement.dataset.replayStep === '0'")

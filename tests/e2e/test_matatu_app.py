@@ -58,9 +58,9 @@ def test_full_round_against_bots_lands_in_history_and_replays(app):
     app.wait_for_selector("[data-cmd=replay-to]")
     total = int(app.evaluate("document.documentElement.dataset.replayStep"))
     assert total > 0
-    app.click("text=⏮ Start")
+    app.get_by_role("button", name="Start", exact=True).click()
     app.wait_for_function("() => document.documentElement.dataset.replayStep === '0'")
-    app.click("text=Forward ▶")
+    app.get_by_role("button", name="Forward", exact=True).click()
     app.wait_for_function("() => document.documentElement.dataset.replayStep === '1'")
     assert app.locator(".replay-controls .step").inner_text() == f"Move 1 of {total}"
 
@@ -333,7 +333,7 @@ def test_the_current_game_replays_without_disturbing_it(app):
     app.click("text=Replay so far")
     app.wait_for_selector(".replay-controls")
     assert app.locator(".replay-controls .step").inner_text() == f"Move {count} of {count}"
-    app.click("text=⏮ Start")
+    app.get_by_role("button", name="Start", exact=True).click()
     app.wait_for_function("() => document.documentElement.dataset.replayStep === '0'")
     app.click("text=Back to the game")
     app.wait_for_selector(".hand")

@@ -54,7 +54,7 @@ def test_a_shared_finished_game_replays_elsewhere(context, page, browser, site):
         other.click("[aria-label='Previous turn']")
         other.wait_for_function(
             f"() => +document.documentElement.dataset.replayStep < {total}")
-        other.click("text=⏮ Start")
+        other.get_by_role("button", name="Start", exact=True).click()
         other.wait_for_function("() => document.documentElement.dataset.replayStep === '0'")
         other.click("[aria-label='Next turn']")
         other.wait_for_function("() => +document.documentElement.dataset.replayStep > 0")

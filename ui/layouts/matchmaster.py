@@ -136,7 +136,9 @@ def score_sheet(view, ctx, open_):
     return tag("details", {"class": "sheet", "open": open_},
                text("summary", {}, "Score sheet (" + str(len(rows)) + " of "
                     + str(view.get("rounds")) + " rounds)"),
-               tag("div", {"class": "scroll"}, table))
+               # Scrolls sideways on a narrow screen: the keyboard can reach and scroll it.
+               tag("div", {"class": "scroll", "tabindex": "0", "role": "group",
+                           "aria-label": "Score sheet, all rounds"}, table))
 
 
 def series_line(seat, attributes):
