@@ -82,7 +82,8 @@ def _only(cards: list, allowed: tuple, where: str, what: str) -> list:
     return cards
 
 
-def _by_rows(layout: Layout, values: list) -> list:
+def by_rows(layout: Layout, values: list) -> list:
+    """The grid's cells, in the layout's rows (a position's and a search world's shape)."""
     rows, start = [], 0
     for _, cols in layout.row_shapes:
         rows.append(values[start:start + cols])
@@ -300,8 +301,8 @@ def position(game) -> dict:
     """The current position, as ``setup_position`` reads it."""
     layout = game.layout
     return {
-        "grid": _by_rows(layout, [list(stack) for stack in game.stacks]),
-        "seen": _by_rows(layout, list(game.seen)),
+        "grid": by_rows(layout, [list(stack) for stack in game.stacks]),
+        "seen": by_rows(layout, list(game.seen)),
         "change_to_person": list(game.change_to_person),
         "mate_pile": list(game.mate_pile), "mate_pile_seen": game.mate_known,
         "change_pile": list(game.change_pile), "change_pile_seen": game.change_known,

@@ -18,6 +18,7 @@ card to make a match are the basic bot's moves.
 from ...rng import SeededRng
 from ...search import Adapter, SearchBot, Slot
 from .bots import MemoryBot, memory_move
+from .position import by_rows
 from .rules import CHANGE_CARDS, MATE_CARDS, PARTNER, SOULMATE, Layout
 from .words import CHANCES, PERSONS
 
@@ -111,7 +112,7 @@ class MatchMakerSearch(Adapter):
         decision = view["decision"]
         opened = [[pc["row"], pc["col"]] for pc in (view["pc1"], view["pc2"]) if pc]
         position = {
-            "grid": _rows(layout, stacks), "seen": _rows(layout, seen),
+            "grid": by_rows(layout, stacks), "seen": by_rows(layout, seen),
             "change_to_person": pile["cards"] if pile["cards"] is not None
             else dealt["change_to_person"],
             "mate_pile": dealt["mate"], "change_pile": dealt["change"],
@@ -164,14 +165,6 @@ def _top(cell: dict):
     if not cell["depth"]:
         return None
     return cell["face"] or (cell["seen"] or {}).get("card")
-
-
-def _rows(layout: Layout, cells: list) -> list:
-    rows, start = [], 0
-    for _, cols in layout.row_shapes:
-        rows.append(cells[start:start + cols])
-        start += cols
-    return rows
 
 
 def _soulmate_chance(world) -> float:
