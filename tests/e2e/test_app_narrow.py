@@ -255,9 +255,7 @@ def axe_clean(page, axe, name: str) -> None:
     assert found == {"violations": [], "contrast": []}, (name, json.dumps(found, indent=1))
 
 
-@pytest.mark.parametrize("width", [1280, pytest.param(360, marks=pytest.mark.xfail(
-    reason="issue #9 item 12 left: at 360 px Matchmaster's end-of-game score sheet (3 players,"
-    " 10 columns) still scrolls, and axe cannot decide the contrast of the clipped column"))])
+@pytest.mark.parametrize("width", [1280, 360])
 def test_end_screens_and_history_pass_axe_with_no_contrast_left_to_review(app, axe, width):
     app.set_viewport_size(DESKTOP if width == 1280 else PHONE)
     app.goto("index.html")
