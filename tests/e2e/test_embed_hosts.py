@@ -67,6 +67,9 @@ def embed_frames(page, count: int = 5):
 def wait_all_ready(frames) -> list[dict]:
     engines = []
     for frame in frames:
+        # A frame joins the engine when it is seen: one that loaded after the scroll had
+        # passed it (a slow machine) starts when the reader comes back to it, as here.
+        frame.frame_element().scroll_into_view_if_needed()
         frame.wait_for_selector("html[data-embed=ready]", state="attached", timeout=90_000)
         engines.append(frame.evaluate(ENGINE_INFO_JS))
     return engines
