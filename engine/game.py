@@ -239,8 +239,9 @@ class Game:
         return {}
 
     def marker_cards(self) -> list:
-        """Optional: card identities the table shows as markers (not locations), which a view
-        may name even while the real card is hidden in a hand."""
+        """Optional: card identities the table shows apart from where the cards lie, which a
+        view may name even while the real card is hidden (Matatu's base-card marker,
+        Matchmakers' last trick once it lies in a private campsite)."""
         return []
 
     def visible_cards(self, seat: int | None) -> dict:

@@ -162,19 +162,8 @@ def hidden_cards(game) -> dict:
         secret = set(game.hidden_places(seat)) | ({"stock"} & set(places))
         cards = {code for place in secret for code in places.get(place, [])}
         shown = {code for place, held in places.items() if place not in secret for code in held}
-        shown |= just_played(game)
         hidden[seat] = cards - shown - markers
     return hidden
-
-
-def just_played(game) -> set:
-    """Cards every seat saw played in the trick that just ended (played trick cards are
-    public, RULINGS 1.1): the table may still show them after they went to a campsite that
-    is private (Matchmakers' campsite_visibility = private)."""
-    last = getattr(game, "last_trick", None)
-    if not isinstance(last, dict):
-        return set()
-    return {play["card"] for play in last.get("cards") or () if isinstance(play, dict)}
 
 
 def strings_in(value) -> set:

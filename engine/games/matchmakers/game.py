@@ -624,6 +624,11 @@ class Matchmakers(Game):
     def hidden_places(self, seat: int | None) -> list:
         return view.hidden_places(self, seat)
 
+    def marker_cards(self) -> list:
+        """The last trick, which the table still shows after its cards went to a campsite
+        that may be private: every seat saw them played (played trick cards are public)."""
+        return [play["card"] for play in (self.last_trick or {}).get("cards") or ()]
+
     # ---- the fast path (search bots' playouts) ------------------------------------------------
     def moves(self, seat: int) -> list:
         """In a trick the cards ``seat`` may play (codes, the rules of ``legal_cards``);
