@@ -17,11 +17,11 @@ from ui.lobby import Lobby
 from ui.markup import button, esc, tag, text
 from ui.render_history import render_history
 from ui.render_lobby import problems_notice
-from ui.render_rules import render_compare, render_rules
 from ui.render_summary import round_summary
 from ui.render_table import handoff_screen, render_table, table_context
 from ui.replay import Replaying
 from ui.routes import decode_route
+from ui.rules_page import RulesPage, named_rule
 from ui.session import RECENT_SHOWN, Session
 
 root = document.documentElement
@@ -48,7 +48,7 @@ def new_entry_id():
     return stamp.replace("-", "") + "-" + str(int(window.Math.random() * 1000000000))
 
 
-class App(Lobby, Replaying):
+class App(Lobby, Replaying, RulesPage):
     decode_route = staticmethod(decode_route)
 
     def __init__(self):
@@ -169,12 +169,7 @@ class App(Lobby, Replaying):
         """A new screen starts at the top (or at the rule its route names), with the focus on
         its heading, for keyboard and screen-reader users."""
         main = document.getElementById("app")
-        parts = route.split("/")
-        target = None
-        if route.startswith("#/rules/") and len(parts) > 4 and parts[4]:
-            target = document.getElementById("ruling-" + parts[4])
-            if target is None:
-                target = document.getElementById("rule-" + parts[4])
+        target = named_rule(route)
         if target is not None:
             target.setAttribute("tabindex", "-1")
             target.focus()
@@ -186,35 +181,6 @@ class App(Lobby, Replaying):
                 heading.setAttribute("tabindex", "-1")
             heading.focus()
         window.scrollTo(0, 0)
-
-    def render_rules_page(self, route):
-        self.screen = "rules"
-        parts = route.split("/")
-        if len(parts) < 3 or not parts[2]:
-            if self.catalog:
-                links = [tag("li", {}, text("a", {"href": "#/rules/" + info["id"]},
-                                            info["title"])) for info in self.catalog]
-                self.mount(tag("section", {"aria-labelledby": "rules-index-h"},
-                               tag("h2", {"id": "rules-index-h", "tabindex": "-1"}, "Rules"),
-                               tag("ul", {"class": "rules-index"}, *links)))
-            return
-        game_id = decode_route(parts[2])
-        info = self.game_info(game_id)
-        if info is None:
-            if not self.catalog:
-                return
-            self.mount(tag("h2", {"id": "screen-h", "tabindex": "-1"}, "Rules")
-                       + tag("p", {"class": "notice warn", "role": "alert"},
-                             esc("There is no game called " + game_id + ".")))
-            return
-        self.mount(render_rules(info, parts[3] if len(parts) > 3 else None)
-                   + render_compare(info, self.compare_state(info)))
-        if len(parts) > 4:
-            target = document.getElementById("ruling-" + parts[4])
-            if target is None:
-                target = document.getElementById("rule-" + parts[4])
-            if target is not None:
-                target.classList.add("highlight")
 
     def ctx(self):
         session = self.session
@@ -400,20 +366,6 @@ class App(Lobby, Replaying):
         navigator = window.navigator
         if navigator.serviceWorker is not None and window.isSecureContext:
             navigator.serviceWorker.register("./sw.js")
-
-    def compare_state(self, info):
-        """The rules page's comparison: defaults against the first yes/no option turned on."""
-        if self.compare is None or self.compare["game"] != info["id"]:
-            newest = info["rule_versions"][-1]["id"]
-            first = {spec["id"]: spec["default"] for spec in info["options"]}
-            second = dict(first)
-            for spec in info["options"]:
-                if spec["values"] in ([False, True], [True, False]):
-                    second[spec["id"]] = not spec["default"]
-                    break
-            self.compare = {"game": info["id"], "a": {"rules": newest, "options": first},
-                            "b": {"rules": newest, "options": second}, "result": None}
-        return self.compare
 
     def option_tables(self):
         """Game id -> its option table, for option values in words (empty until loaded)."""
