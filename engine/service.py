@@ -52,6 +52,7 @@ that appends); and for ops that start a game, ``record`` (the save without its m
 /docs/protocol.md.
 """
 
+import hashlib
 import time
 
 from . import GAMES, IllegalAction, arena, load_game, new_game, replay, share
@@ -275,16 +276,33 @@ def _start(request, client, game, slot="play", bot_seed=None) -> dict:
 
 # ---- playing ------------------------------------------------------------------------------
 
+_CATALOG = []  # the catalog's games and digest, made once: the rules are data that never change
+
+
+def _catalog_games() -> tuple[list, str]:
+    if not _CATALOG:
+        games = []
+        for cls in GAMES.values():
+            info = cls.describe()
+            # The built-in lessons, so each rules page can show a live example beside its rule.
+            info["lessons"] = [{"id": lesson["id"], "title": lesson["title"],
+                                "rule": lesson.get("rule")}
+                               for lesson in lesson_data.lessons_for(cls.id)]
+            games.append(info)
+        digest = hashlib.sha256(dump_json(games).encode("utf-8")).hexdigest()[:32]
+        _CATALOG.extend([games, digest])
+    return _CATALOG[0], _CATALOG[1]
+
+
 def _catalog(request, client):
-    games = []
-    for cls in GAMES.values():
-        info = cls.describe()
-        # The built-in lessons, so each rules page can show a live example beside its rule.
-        info["lessons"] = [{"id": lesson["id"], "title": lesson["title"],
-                            "rule": lesson.get("rule")}
-                           for lesson in lesson_data.lessons_for(cls.id)]
-        games.append(info)
-    return {"ok": True, "games": games}
+    """The games, their rules, options, bot levels and lessons, with a digest of them. A
+    client that has a catalog already (the page draws the lobby from the build's copy,
+    data/catalog.json) sends its digest as ``known``: when it matches, the reply says so
+    instead of carrying the same 80 KB again."""
+    games, digest = _catalog_games()
+    if request.text("known", limit=64) == digest:
+        return {"ok": True, "digest": digest, "same": True}
+    return {"ok": True, "digest": digest, "games": copy_json(games)}
 
 
 def _new(request, client):

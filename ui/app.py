@@ -54,6 +54,7 @@ class App(Lobby, Replaying, RulesPage):
     def __init__(self):
         self.client = client
         self.catalog = []
+        self.catalog_digest = None  # of the catalog drawn from, so the engine need not resend it
         self.titles = {}
         self.form = {"game": "matatu", "players": 4, "seats": ["human", "bot", "bot", "bot"],
                      "names": [], "rules": None, "options": {}, "bot": None, "seed": "",
@@ -317,6 +318,7 @@ class App(Lobby, Replaying, RulesPage):
         except Exception:
             return  # no usable file: the skeleton stays until the engine answers
         self.use_catalog(games)
+        self.catalog_digest = reply.get("digest")
         self.reset_form(self.form["game"])
 
     async def boot(self):
@@ -328,7 +330,7 @@ class App(Lobby, Replaying, RulesPage):
         self.render()
         root.dataset.ui = "ready"  # the lobby is drawn (the engine starts booting on this)
         try:
-            response = await client.connect()
+            response = await client.connect(known=self.catalog_digest)
         except Exception as error:
             root.dataset.engine = "failed"
             status = document.getElementById("engine-status")
@@ -337,7 +339,8 @@ class App(Lobby, Replaying, RulesPage):
             status.classList.add("failed")
             return
         drawn = bool(self.catalog)
-        self.use_catalog(response["games"])
+        if not response.get("same"):  # the build's copy was not the engine's: use the engine's
+            self.use_catalog(response["games"])
         self.storage.audit()  # now unknown games and rules versions can be caught too
         if not drawn:
             self.reset_form(self.form["game"])

