@@ -684,8 +684,9 @@ class App(Lobby, Replaying, RulesPage):
         if action is not None:
             self.send(action)  # a move goes to the engine now, on the click path
             return
-        if target.getAttribute("data-cmd") is None:
-            root.dataset.busy = "1"  # at once, so nobody reads the old turn as current
+        # At once, so nobody reads the old turn as current: a choice, or a command such as
+        # Start that replaces the table (the finished game's "over" stays until it answers).
+        root.dataset.busy = "1"
         asyncio.create_task(self.handle_click(target))
 
     def clicked_action(self, target):
