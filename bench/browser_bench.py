@@ -56,6 +56,7 @@ import build  # noqa: E402  (tools/build.py)
 import conftest  # noqa: E402  (tests/e2e/conftest.py: RecordingServer, Site, CHROMIUM)
 import engine_playouts  # noqa: E402
 import matchbook  # noqa: E402  (tests/e2e/matchbook.py: drive the app like a player)
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from engine.service import handle  # noqa: E402
@@ -542,7 +543,12 @@ def main(argv=None) -> int:
                   file=sys.stderr)
             to_dom, to_frame, bot_moves, games = play(page, args.clicks)
             print("reload mid-game ...", file=sys.stderr)
-            resumed = reload_mid_game(page)
+            try:
+                resumed = reload_mid_game(page)
+            except PlaywrightError as error:  # a figure missing, not the whole run lost
+                print(f"reload mid-game: no figure ({str(error).splitlines()[0]})",
+                      file=sys.stderr)
+                resumed = {}
             print(f"Pyodide: {args.pyodide_games} random playouts ...", file=sys.stderr)
             pyodide = pyodide_bench(page, args.pyodide_games)
             context.close()

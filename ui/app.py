@@ -28,6 +28,9 @@ root = document.documentElement
 client = EngineClient()
 
 SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+# Replaced, never patched, when their markup changes: their live value is a property that an
+# attribute set later would not reset (what the player typed or picked).
+FORM_CONTROLS = ("INPUT", "SELECT", "TEXTAREA", "OPTION")
 
 
 def first_human(seats):
@@ -75,6 +78,7 @@ class App(Lobby, Replaying, RulesPage):
         self.compare = None  # the rules page's version/option comparison
         self.rendered_route = None
         self.main = None  # <main id="app">, looked up once (each call to JS costs)
+        self.mounted = None  # the markup last put there (the same again changes nothing)
         self.marks = {}  # the html data-* values render_play last wrote
         self.screen = None  # which screen of the route shows (table, handoff, summary)
         self.save_scheduled = False
@@ -103,10 +107,17 @@ class App(Lobby, Replaying, RulesPage):
     def route(self):
         return str(window.location.hash or "#/")
 
-    def mount(self, html):
+    def mount(self, html, morph=False):
+        """Put a screen's markup in <main>. The same markup again changes nothing; with
+        ``morph`` (the lobby) only the top-level parts whose markup changed are replaced, so
+        what the player is reading is not rebuilt when, say, the engine arrives and Start
+        becomes clickable (and the browser does not paint the whole screen anew)."""
         if self.main is None:
             self.main = document.getElementById("app")
         main = self.main
+        if html == self.mounted:
+            return
+        self.mounted = html
         focused = document.activeElement
         keep = None
         if focused is not None and main.contains(focused):
@@ -115,11 +126,47 @@ class App(Lobby, Replaying, RulesPage):
                 if value and all(char in SAFE for char in str(value)):
                     keep = (name, str(value))
                     break
-        main.innerHTML = html
+        if not (morph and self.morph(main, html)):
+            main.innerHTML = html
         if keep is not None:
             again = main.querySelector("[" + keep[0] + '="' + keep[1] + '"]')
             if again is not None:
                 again.focus()
+
+    def morph(self, main, html):
+        """Change <main> into ``html`` in place: nodes whose markup is the same stay, so
+        what the player is reading is not rebuilt (nor painted anew) when a button becomes
+        clickable. False (nothing done) when the top level has not the same shape."""
+        box = document.createElement("template")
+        box.innerHTML = html
+        if box.content.childNodes.length != main.childNodes.length:
+            return False
+        self.morph_children(main, box.content)
+        return True
+
+    def morph_children(self, old, new):
+        stale, fresh = old.childNodes, new.childNodes
+        pairs = [(stale[i], fresh[i]) for i in range(fresh.length)]
+        for before, after in pairs:
+            if before.isEqualNode(after):
+                continue
+            if (before.nodeType == 1 and before.nodeName == after.nodeName
+                    and before.nodeName not in FORM_CONTROLS
+                    and before.childNodes.length == after.childNodes.length):
+                self.morph_attributes(before, after)
+                self.morph_children(before, after)
+            else:
+                before.replaceWith(after)
+
+    def morph_attributes(self, before, after):
+        names = [before.attributes[i].name for i in range(before.attributes.length)]
+        for name in names:
+            if not after.hasAttribute(name):
+                before.removeAttribute(name)
+        for i in range(after.attributes.length):
+            attribute = after.attributes[i]
+            if before.getAttribute(attribute.name) != attribute.value:
+                before.setAttribute(attribute.name, attribute.value)
 
     def banner(self):
         parts = [problems_notice(self.problems)]
@@ -322,11 +369,15 @@ class App(Lobby, Replaying, RulesPage):
         self.reset_form(self.form["game"])
 
     async def boot(self):
+        # Each step in a task of its own (window.matchbookNextTask, static/js/ui-bundle.mjs):
+        # the page answers a tap between them, and no task runs long.
         self.storage.audit()  # size, depth, JSON and shape checks need no engine
         self.problems = list(self.storage.problems)
+        await window.matchbookNextTask()
         await self.read_static_catalog()
         if self.catalog:  # games and rules versions are known: the kept table can be checked
             self.preview = self.storage.kept_view()
+        await window.matchbookNextTask()
         self.render()
         root.dataset.ui = "ready"  # the lobby is drawn (the engine starts booting on this)
         try:
@@ -338,6 +389,7 @@ class App(Lobby, Replaying, RulesPage):
                                   + "). Reload the page to try again.")
             status.classList.add("failed")
             return
+        await window.matchbookNextTask()  # the engine's arrival, in short tasks too
         drawn = bool(self.catalog)
         if not response.get("same"):  # the build's copy was not the engine's: use the engine's
             self.use_catalog(response["games"])
@@ -345,6 +397,7 @@ class App(Lobby, Replaying, RulesPage):
         if not drawn:
             self.reset_form(self.form["game"])
         await self.resume_stored()
+        await window.matchbookNextTask()
         self.preview = None  # the engine's own state from here on
         self.problems = list(self.storage.problems)
         root.dataset.engine = "ready"

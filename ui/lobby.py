@@ -32,7 +32,8 @@ class Lobby:
             resume = {"title": self.titles.get(game, game),
                       "moves": self.preview["view"]["moves"]}
         self.mount(self.banner() + render_lobby(self.catalog, self.form, resume, self.client.ready,
-                                                self.settings, self.errors, self.confirm))
+                                                self.settings, self.errors, self.confirm),
+                   morph=True)
 
     def reset_form(self, game_id):
         info = self.game_info(game_id) or self.catalog[0]

@@ -11,6 +11,11 @@ import { hooks } from "../vendor/pyscript/core.js";
 
 const BUNDLE_URL = new URL("../../ui/bundle.bin", import.meta.url);
 
+// A promise that resolves in a task of its own: the UI awaits it between the steps of its
+// start (import, storage checks, catalog, first render) so that none of them holds the main
+// thread long enough to delay a tap (MicroPython's own asyncio may resume in the same task).
+globalThis.matchbookNextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
 const bundle = fetch(BUNDLE_URL).then((response) => {
   if (!response.ok) throw new Error(`${BUNDLE_URL.pathname}: HTTP ${response.status}`);
   return response.arrayBuffer();
