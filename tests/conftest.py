@@ -5,12 +5,40 @@ Tiers (pyproject.toml declares the markers):
   ``bin/test`` (and CI) runs everything.
 - ``e2e``: everything under tests/e2e (added by tests/e2e/conftest.py); ``--quick`` keeps only
   the e2e tests also marked ``quick`` (a smoke test of each page).
+
+Workers: bin/test runs two (pytest-xdist), the browser tests all in one of them (below).
 """
 
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # pytest-xdist is not installed: tests run in one process
+    LoadScopeScheduling = None
+
+if LoadScopeScheduling is not None:
+
+    class BrowserTestsInOneWorker(LoadScopeScheduling):
+        """bin/test's ``-n 2 --dist loadgroup``: every test under tests/e2e is one unit of work,
+        so one worker runs the browser tests one after another while the other takes the
+        CPython tests (one Chromium at a time, as on a player's machine: never two tables
+        racing for the same two cores). Each other test is a unit of its own. Written here
+        because xdist 3.8's own loadgroup renames items through ``_nodeid``, which pytest 9
+        no longer reads: its groups silently did nothing."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return "tests/e2e" if nodeid.startswith("tests/e2e/") else nodeid
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_make_scheduler(config, log):
+        if config.getvalue("dist") == "loadgroup":
+            return BrowserTestsInOneWorker(config, log)
+        return None
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):

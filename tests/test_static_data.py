@@ -31,16 +31,29 @@ def test_the_static_catalog_and_lessons_are_the_engines_own_replies(tmp_path):
     assert stamp.stat().st_mtime_ns == before
 
 
-def test_the_page_skeleton_lists_the_games_as_the_lobby_will():
-    """index.html shows the game buttons before any script runs; the lobby drawn from the
-    catalog then keeps their order and words, so nothing jumps (issue #9 item 10)."""
+def test_the_page_carries_the_first_lobby_drawn_by_the_ui_code(tmp_path):
+    """index.html as built holds the lobby a first visit shows, drawn by ui/render_lobby.py
+    from the catalog file the page reads: the real lobby at the first paint, the game buttons
+    in the catalog's order and words, so nothing jumps (issue #9 item 10, issue #13 item 5);
+    <main> is inert until MicroPython has drawn."""
     import re
 
     from engine.service import handle
+    from ui.render_lobby import first_lobby
+    from ui.storage import DEFAULT_SETTINGS
 
+    published = static_data.write(ROOT, tmp_path)
+    page = static_data.index_page(ROOT, ROOT / "index.html", published["data/catalog.json"],
+                                  tmp_path).read_text(encoding="utf-8")
     catalog = json.loads(handle(json.dumps({"op": "catalog"}), "skeleton-test"))["games"]
-    page = (ROOT / "index.html").read_text(encoding="utf-8")
-    skeleton = re.findall(r'class="game-pick[^"]*"[^>]*><strong>([^<]+)</strong>'
-                          r'<small>([^<]+)</small>', page)
-    assert skeleton == [(info["title"], f"{info['min_players']}–{info['max_players']} players")
-                        for info in catalog]
+    assert page.count('<main id="app" tabindex="-1" inert>') == 1
+    games = json.loads(published["data/catalog.json"].read_text())["games"]
+    assert first_lobby(games, dict(DEFAULT_SETTINGS)) in page
+    shown = re.findall(r'class="game-pick[^"]*"[^>]*><strong>([^<]+)</strong>'
+                       r'<small>([^<]+)</small>', page)
+    assert shown == [(info["title"], f"{info['min_players']}–{info['max_players']} players")
+                     for info in catalog]
+    # Start waits for the engine, and says why, before any script has run.
+    start = re.search(r'<button[^>]*id="start"[^>]*>', page).group(0)
+    assert 'aria-disabled="true"' in start
+    assert "still loading" in page

@@ -387,6 +387,9 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     site["ui.toml"] = generated_config
     # The catalog and each lesson's first position, for the page to show before Python boots.
     site.update(static_data.write(root, root / ".build"))
+    if "index.html" in site:  # the lobby drawn into the page, from that catalog
+        site["index.html"] = static_data.index_page(root, site["index.html"],
+                                                    site["data/catalog.json"], root / ".build")
     bundle, boot = engine_bundle(root)
     site.update(bundle)
     if "index.html" not in site and not quiet:

@@ -16,7 +16,7 @@ from ui.layouts import LAYOUTS
 from ui.lobby import Lobby
 from ui.markup import button, esc, tag, text
 from ui.render_history import render_history
-from ui.render_lobby import problems_notice
+from ui.render_lobby import initial_form, problems_notice
 from ui.render_summary import round_summary
 from ui.render_table import handoff_screen, render_table, table_context
 from ui.replay import Replaying
@@ -59,9 +59,7 @@ class App(Lobby, Replaying, RulesPage):
         self.catalog = []
         self.catalog_digest = None  # of the catalog drawn from, so the engine need not resend it
         self.titles = {}
-        self.form = {"game": "matatu", "players": 4, "seats": ["human", "bot", "bot", "bot"],
-                     "names": [], "rules": None, "options": {}, "bot": None, "seed": "",
-                     "levels": [None, None, None, None]}  # a bot level per seat
+        self.form = initial_form()
         self.errors = {}  # lobby field id -> the engine's refusal, shown beside it
         self.last_field = "start"  # the form field the player changed last
         self.confirm = None  # a start (or a deal) waiting for resume-or-abandon
@@ -379,6 +377,8 @@ class App(Lobby, Replaying, RulesPage):
             self.preview = self.storage.kept_view()
         await window.matchbookNextTask()
         self.render()
+        # The lobby the build drew into the page stays inert until this first render.
+        document.getElementById("app").removeAttribute("inert")
         root.dataset.ui = "ready"  # the lobby is drawn (the engine starts booting on this)
         try:
             response = await client.connect(known=self.catalog_digest)

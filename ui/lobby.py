@@ -10,7 +10,7 @@ from pyscript import document
 
 from ui import storage as store
 from ui.client import EngineError
-from ui.render_lobby import render_lobby
+from ui.render_lobby import fit_seats, form_for_game, render_lobby
 
 MAX_NAME = 24  # a hot-seat player's name
 
@@ -36,19 +36,8 @@ class Lobby:
                    morph=True)
 
     def reset_form(self, game_id):
-        info = self.game_info(game_id) or self.catalog[0]
-        players = self.form.get("players", info["default_players"])
-        counts = info.get("player_counts") or range(info["min_players"],
-                                                    info["max_players"] + 1)
-        if players not in counts:
-            players = info["default_players"]
-        self.form["game"] = info["id"]
-        self.form["players"] = players
-        self.form["rules"] = info["rule_versions"][-1]["id"]
-        self.form["options"] = {spec["id"]: spec["default"] for spec in info["options"]}
-        self.form["bot"] = (info.get("bots") or [None])[0]
+        form_for_game(self.form, self.game_info(game_id) or self.catalog[0])
         self.errors = {}
-        self.fit_seats()
 
     def option_values(self, option_id):
         for spec in (self.game_info(self.form["game"]) or {}).get("options") or []:
@@ -57,12 +46,7 @@ class Lobby:
         return []
 
     def fit_seats(self):
-        seats = self.form["seats"]
-        while len(seats) < self.form["players"]:
-            seats.append("bot")
-        self.form["seats"] = seats[:self.form["players"]]
-        levels = self.form.get("levels") or []  # a bot level per seat (render_lobby)
-        self.form["levels"] = (levels + [None] * self.form["players"])[:self.form["players"]]
+        fit_seats(self.form)
 
     def form_names(self, seats):
         """The names typed in the lobby, else "You" / "Seat N" / "Seat N (bot)"."""

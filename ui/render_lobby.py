@@ -147,6 +147,51 @@ def confirm_notice(confirm):
                            else "abandon-start"})))
 
 
+def initial_form():
+    """The lobby's form before the player has touched it (then ``form_for_game``)."""
+    return {"game": "matatu", "players": 4, "seats": ["human", "bot", "bot", "bot"],
+            "names": [], "rules": None, "options": {}, "bot": None, "seed": "",
+            "levels": [None, None, None, None]}  # a bot level per seat
+
+
+def form_for_game(form, info):
+    """``form`` set for a new game of ``info`` (its catalog entry): the player count kept if
+    the game allows it, the newest rules version, the default options and bot."""
+    players = form.get("players", info["default_players"])
+    counts = info.get("player_counts") or range(info["min_players"], info["max_players"] + 1)
+    if players not in counts:
+        players = info["default_players"]
+    form["game"] = info["id"]
+    form["players"] = players
+    form["rules"] = info["rule_versions"][-1]["id"]
+    form["options"] = {spec["id"]: spec["default"] for spec in info["options"]}
+    form["bot"] = (info.get("bots") or [None])[0]
+    fit_seats(form)
+    return form
+
+
+def fit_seats(form):
+    """As many seats (and a bot level for each) as players: new seats are bots."""
+    seats = form["seats"]
+    while len(seats) < form["players"]:
+        seats.append("bot")
+    form["seats"] = seats[:form["players"]]
+    levels = form.get("levels") or []
+    form["levels"] = (levels + [None] * form["players"])[:form["players"]]
+
+
+def first_lobby(catalog, settings):
+    """The lobby a first visit shows (no game kept, the engine not ready yet): the build puts
+    it in index.html (tools/static_data.py), so the page shows it before any Python runs,
+    and the app's first render finds the very same markup and keeps those nodes."""
+    info = catalog[0]
+    for entry in catalog:
+        if entry["id"] == "matatu":
+            info = entry
+    return render_lobby(catalog, form_for_game(initial_form(), info), None, False, settings, {},
+                        None)
+
+
 def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, errors=None,
                  confirm=None):
     """``form``: {"game", "players", "seats": [...], "names": [...], "rules", "options": {...},

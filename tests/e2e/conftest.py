@@ -51,15 +51,12 @@ import build  # noqa: E402  (tools/build.py: stdlib only)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    # Everything here needs the browser: `-m "not e2e"` runs only the CPython tests. And the
-    # browser tests run one after another in one xdist worker (bin/test runs `-n 2 --dist
-    # loadgroup`) while the other worker takes the CPython tests: one Chromium at a time, as
-    # on a player's machine, and never two tables racing for the same two cores.
+    # Everything here needs the browser: `-m "not e2e"` runs only the CPython tests. (Under
+    # bin/test's two xdist workers, all of them run in one, one after another: tests/conftest.py.)
     here = Path(__file__).parent
     for item in items:
         if here in Path(item.path).parents:
             item.add_marker(pytest.mark.e2e)
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 # --------------------------------------------------------------------------- servers

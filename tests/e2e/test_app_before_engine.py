@@ -46,3 +46,45 @@ def test_lobby_and_rules_are_complete_while_the_engine_boots(page, hold):
     assert game_buttons(page) == before
     expect(page.locator("button.game-pick.selected")).to_contain_text("Matchmaster")
     expect(page.locator("#start")).not_to_have_attribute("aria-disabled", "true")
+
+
+MARK_NODES = """() => { window.__drawn = 0;
+  document.querySelectorAll('#app *').forEach((node) => { node.__drawn = true; window.__drawn++; });
+}"""
+KEPT_NODES = """() => { const nodes = [...document.querySelectorAll('#app *')];
+  return {before: window.__drawn, now: nodes.length,
+          replaced: nodes.filter((node) => !node.__drawn)
+            .map((node) => node.outerHTML.slice(0, 80))};
+}"""
+
+
+def test_the_lobby_is_in_the_page_before_any_python_and_its_first_render_keeps_it(page, hold):
+    # The UI's modules held back: no Python has run, yet the lobby a first visit shows is
+    # there, drawn by the build with the same code (issue #13 item 5: nothing waits for it).
+    release = hold("ui/bundle.bin")
+    page.goto("index.html")
+    page.wait_for_selector("#start")
+    assert page.evaluate("document.documentElement.dataset.ui") == "loading"
+    assert game_buttons(page) == GAMES
+    assert page.locator("#level-words li").count() == 4
+    assert "still loading" in page.locator("#start-why").inner_text()
+    assert page.evaluate("document.getElementById('app').inert")  # nothing answers yet
+    page.evaluate(MARK_NODES)
+    release()
+    page.wait_for_selector(UI_READY, timeout=60_000)
+    # MicroPython's first render found the same markup: not one node was drawn again (the
+    # browser paints nothing twice), and the lobby answers now.
+    kept = page.evaluate(KEPT_NODES)
+    assert kept["replaced"] == [] and kept["now"] == kept["before"] > 100, kept
+    assert not page.evaluate("document.getElementById('app').inert")
+    # (Looked at only now: Playwright's screenshot touches the form's inputs.)
+    page.screenshot(path="/work/shots/app/lobby-drawn-before-engine-1280x800.png")
+    page.locator("button.game-pick", has_text="Matchmakers").click()
+    expect(page.locator("button.game-pick.selected")).to_contain_text("Matchmakers")
+    # The engine arrives: Start becomes clickable in place; the rest of the lobby stays.
+    page.locator("button.game-pick", has_text="Matatu").click()
+    page.evaluate(MARK_NODES)
+    page.wait_for_selector(ENGINE_READY, timeout=90_000)
+    expect(page.locator("#start")).not_to_have_attribute("aria-disabled", "true")
+    kept = page.evaluate(KEPT_NODES)
+    assert len(kept["replaced"]) <= 2, kept  # Start's reason, at most, redrawn
