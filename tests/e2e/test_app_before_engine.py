@@ -83,6 +83,9 @@ def test_the_lobby_is_in_the_page_before_any_python_and_its_first_render_keeps_i
     expect(page.locator("button.game-pick.selected")).to_contain_text("Matchmakers")
     # The engine arrives: Start becomes clickable in place; the rest of the lobby stays.
     page.locator("button.game-pick", has_text="Matatu").click()
+    expect(page.locator("button.game-pick.selected")).to_contain_text("Matatu")
+    expect(page.locator("h2", has_text="New game of Matatu")).to_have_count(1)
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
     page.evaluate(MARK_NODES)
     page.wait_for_selector(ENGINE_READY, timeout=90_000)
     expect(page.locator("#start")).not_to_have_attribute("aria-disabled", "true")
