@@ -353,6 +353,11 @@ def reload_mid_game(page) -> dict:
     if page.evaluate("location.hash") != "#/":
         page.evaluate("location.hash = '#/'")
     matchbook.start_matatu(page, players=3, seed="77", seats=["human", "basic", "basic"])
+    # The game play() left unfinished: Start asks first (it never replaces one silently).
+    abandon = page.locator("[data-cmd=abandon-start]")
+    if abandon.count():
+        abandon.click()
+        page.wait_for_function("() => location.hash === '#/play'")
     if matchbook.wait_idle(page) == "human":
         matchbook.play_one_turn(page)
     if matchbook.wait_idle(page) != "human":
