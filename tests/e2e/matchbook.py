@@ -118,6 +118,20 @@ def matatu_scenario(hand: list[str], pile_top: str, base_card: str, players: int
                                  "position": position})
 
 
+# A page of the site that runs no script: storage written there is first read by the app's next
+# boot. Written from the app itself, a boot still under way could read it (or set it aside)
+# before the reload that was meant to meet it.
+STORAGE_PAGE = "data/catalog.json"
+
+
+def write_storage(page, records: dict[str, str], clear: bool = False) -> None:
+    """Put ``records`` in localStorage (after clearing it, if asked) with no app running."""
+    page.goto(STORAGE_PAGE)
+    page.evaluate("([records, clear]) => { if (clear) localStorage.clear();"
+                  " for (const [k, v] of Object.entries(records)) localStorage.setItem(k, v); }",
+                  [records, clear])
+
+
 def put_current(page, game: engine.Game, seats: list[str], viewer=0, names=None,
                 bot="basic", entry="injected") -> None:
     """A game in storage as the unfinished one (the record today's main writes; every
@@ -125,10 +139,8 @@ def put_current(page, game: engine.Game, seats: list[str], viewer=0, names=None,
     record = {"kind": "current", "schema": 1, "game": game.id, "rules": game.rules,
               "save": game.to_json(), "seats": seats, "rev": 1, "tab": "test",
               "meta": {"names": names, "viewer": viewer, "bot": bot, "entry": entry}}
-    page.goto("index.html")
-    page.evaluate("record => { localStorage.setItem('matchbook:current', record);"
-                  " location.hash = '#/play'; }", json.dumps(record))
-    page.reload()
+    write_storage(page, {"matchbook:current": json.dumps(record)})
+    page.goto("index.html#/play")
     page.wait_for_selector(ENGINE_READY, timeout=90_000)
 
 

@@ -8,7 +8,14 @@ import json
 from urllib.parse import quote
 
 import pytest
-from matchbook import ENGINE_READY, fast_bots, open_app, play_one_turn, wait_idle
+from matchbook import (
+    ENGINE_READY,
+    fast_bots,
+    open_app,
+    play_one_turn,
+    wait_idle,
+    write_storage,
+)
 
 PAYLOADS = ["<img src=x onerror=window.__pwned=1>", "<svg onload=window.__pwned=2>",
             '" onfocus="window.__pwned=3" autofocus x="', "javascript:window.__pwned=4"]
@@ -53,13 +60,10 @@ def test_names_seeds_history_and_settings_carry_text_not_markup(app):
                            "outcome": QUOTE + " won", "options": {IMG: SVG},
                            "names": NAMES, "viewer": 0}}
     settings = {"kind": "settings", "schema": 1, "values": {IMG: SVG, "bot_delay_ms": 30}}
+    write_storage(app, {"matchbook:history:" + JS: json.dumps(history),
+                        "matchbook:history:" + IMG: json.dumps({**history, "id": 5}),
+                        "matchbook:settings": json.dumps(settings)})
     app.goto("index.html")
-    app.evaluate("records => { for (const [k, v] of Object.entries(records))"
-                 " localStorage.setItem(k, v); }",
-                 {"matchbook:history:" + JS: json.dumps(history),
-                  "matchbook:history:" + IMG: json.dumps({**history, "id": 5}),
-                  "matchbook:settings": json.dumps(settings)})
-    app.reload()
     app.wait_for_selector(ENGINE_READY, timeout=90_000)
     problems = app.locator(".notice.problems")
     problems.wait_for()  # the record with a wrong id, named by its key as text

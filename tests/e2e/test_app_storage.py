@@ -16,6 +16,7 @@ from matchbook import (
     play_one_turn,
     start_matatu,
     wait_idle,
+    write_storage,
 )
 
 SAVES = {s["name"]: s for s in json.loads(
@@ -79,10 +80,8 @@ BAD_SETS = {
 def test_records_that_once_bricked_the_app_are_set_aside_and_play_goes_on(app, name):
     records = {**BAD_SETS[name], "matchbook:history:old": GOOD_HISTORY,
                "other-app:key": "left alone"}
+    write_storage(app, records, clear=True)
     app.goto("index.html")
-    app.evaluate("records => { localStorage.clear(); for (const [k, v] of"
-                 " Object.entries(records)) localStorage.setItem(k, v); }", records)
-    app.reload()
     app.wait_for_selector(ENGINE_READY, timeout=90_000)  # the engine becomes ready
     notice = app.locator(".notice.problems")
     notice.wait_for()
@@ -119,9 +118,8 @@ def test_with_storage_full_the_player_is_told_what_really_happened(app, context)
         }
         return setItem.call(this, key, value);
       };""")
+    write_storage(app, {"matchbook:history:bad": "{not json"})
     app.goto("index.html")
-    app.evaluate("localStorage.setItem('matchbook:history:bad', '{not json')")
-    app.reload()
     app.wait_for_selector(ENGINE_READY, timeout=90_000)
     problem = app.locator(".notice.problems")
     problem.wait_for()
@@ -138,10 +136,8 @@ def test_with_storage_full_the_player_is_told_what_really_happened(app, context)
 
 def test_an_unfinished_game_saved_by_an_earlier_main_resumes_and_saves_anew(app):
     saved = SAVES["matchmaster-4p-3"]
-    app.goto("index.html")
-    app.evaluate("record => { localStorage.setItem('matchbook:current', record);"
-                 " location.hash = '#/play'; }", legacy_current(saved))
-    app.reload()
+    write_storage(app, {"matchbook:current": legacy_current(saved)})
+    app.goto("index.html#/play")
     app.wait_for_selector(ENGINE_READY, timeout=90_000)
     wait_idle(app)
     assert moves(app) >= saved["expect"]["moves"]

@@ -18,6 +18,7 @@ from matchbook import (
     start_matatu,
     wait_idle,
     wait_moves_above,
+    write_storage,
 )
 
 
@@ -150,9 +151,7 @@ def test_corrupted_records_are_quarantined_and_the_app_boots(app):
                                          "seats": ["human", "bot"]}),
         "other-app:key": "left alone",
     }
-    app.goto("index.html")
-    app.evaluate("records => { for (const [k, v] of Object.entries(records))"
-                 " localStorage.setItem(k, v); }", records)
+    write_storage(app, records)
     open_app(app)
     notice = app.locator(".notice.warn")
     notice.wait_for()
