@@ -52,6 +52,7 @@ that appends); and for ops that start a game, ``record`` (the save without its m
 /docs/protocol.md.
 """
 
+import functools
 import hashlib
 import time
 
@@ -276,22 +277,18 @@ def _start(request, client, game, slot="play", bot_seed=None) -> dict:
 
 # ---- playing ------------------------------------------------------------------------------
 
-_CATALOG = []  # the catalog's games and digest, made once: the rules are data that never change
-
-
+@functools.cache  # the rules are data that never change: made once per engine
 def _catalog_games() -> tuple[list, str]:
-    if not _CATALOG:
-        games = []
-        for cls in GAMES.values():
-            info = cls.describe()
-            # The built-in lessons, so each rules page can show a live example beside its rule.
-            info["lessons"] = [{"id": lesson["id"], "title": lesson["title"],
-                                "rule": lesson.get("rule")}
-                               for lesson in lesson_data.lessons_for(cls.id)]
-            games.append(info)
-        digest = hashlib.sha256(dump_json(games).encode("utf-8")).hexdigest()[:32]
-        _CATALOG.extend([games, digest])
-    return _CATALOG[0], _CATALOG[1]
+    """The catalog's games and a digest of them."""
+    games = []
+    for cls in GAMES.values():
+        info = cls.describe()
+        # The built-in lessons, so each rules page can show a live example beside its rule.
+        info["lessons"] = [{"id": lesson["id"], "title": lesson["title"],
+                            "rule": lesson.get("rule")}
+                           for lesson in lesson_data.lessons_for(cls.id)]
+        games.append(info)
+    return games, hashlib.sha256(dump_json(games).encode("utf-8")).hexdigest()[:32]
 
 
 def _catalog(request, client):

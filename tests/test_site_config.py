@@ -47,7 +47,7 @@ def test_the_ui_bundle_holds_every_ui_module_and_the_engine_words_it_shares(tmp_
     # The embeds' controller runs in the engine worker only: MicroPython never gets it.
     assert not [path for path in files if "embed_controller" in path]
     # PyScript fetches nothing one by one: the config lists no [files].
-    assert "files" not in tomllib.loads(site_config.ui_config(ROOT))
+    assert "files" not in tomllib.loads((ROOT / "ui.toml").read_text())
 
 
 def test_the_ui_ships_as_micropython_bytecode_of_the_vendored_version(tmp_path):

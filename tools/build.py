@@ -374,7 +374,7 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
 
     site = site_sources(root)
     # The UI's modules in one file, as MicroPython bytecode (or, without a matching mpy-cross,
-    # as sources), and ui.toml with no [files] for PyScript to fetch (tools/site_config.py).
+    # as sources): ui.toml lists no [files] for PyScript to fetch (tools/site_config.py).
     ui_bytecode, ui_note = site_config.compile_ui(root, root / ".build" / "mpy")
     bundle_path = root / ".build" / "ui-bundle.bin"
     blob = site_config.pack(site_config.bundle_files(root, ui_bytecode))
@@ -382,9 +382,6 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
         bundle_path.parent.mkdir(parents=True, exist_ok=True)
         bundle_path.write_bytes(blob)
     site["ui/bundle.bin"] = bundle_path
-    generated_config = root / ".build" / "ui.toml"
-    write_if_changed(generated_config, site_config.ui_config(root))
-    site["ui.toml"] = generated_config
     # The catalog and each lesson's first position, for the page to show before Python boots.
     site.update(static_data.write(root, root / ".build"))
     if "index.html" in site:  # the lobby drawn into the page, from that catalog

@@ -53,20 +53,6 @@ def ui_modules(root: Path = ROOT) -> dict[str, Path]:
     return modules
 
 
-def ui_files(root: Path = ROOT) -> dict[str, str]:
-    """Source (relative to the site) -> its path in MicroPython's file system."""
-    return {"./" + source.relative_to(root).as_posix(): "./" + mounted
-            for mounted, source in ui_modules(root).items()}
-
-
-def ui_config(root: Path = ROOT) -> str:
-    """The text of dist/ui.toml: the source ui.toml's settings, no [files] (the bundle)."""
-    settings = (root / "ui.toml").read_text(encoding="utf-8").rstrip() + "\n"
-    if any(line.strip() == "[files]" for line in settings.splitlines()):
-        raise ValueError("ui.toml must not list [files]: the UI's modules come in ui/bundle.bin")
-    return settings
-
-
 def bundle_files(root: Path, compiled: dict[str, Path]) -> list[tuple[str, bytes]]:
     """(path in MicroPython's file system, bytes) for every UI module: its bytecode where
     ``compiled`` has it ({"ui/app.mpy": file}), else its source."""

@@ -105,7 +105,7 @@ def index_page(root: Path, page: Path, catalog: Path, out: Path) -> Path:
     ``first_lobby``, from the very catalog file the page reads), so the real lobby is there at
     the first paint, before any Python runs. <main> is inert until the UI has drawn: nothing
     in it answers before MicroPython does. The app's first render finds the same markup and
-    keeps those nodes (App.morph), so nothing is drawn twice."""
+    keeps those nodes (ui/morph.py), so nothing is drawn twice."""
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
     from ui.render_lobby import first_lobby

@@ -15,6 +15,7 @@ from ui.client import EngineClient, EngineError
 from ui.layouts import LAYOUTS
 from ui.lobby import Lobby
 from ui.markup import button, esc, tag, text
+from ui.morph import morph_into
 from ui.render_history import render_history
 from ui.render_lobby import initial_form, problems_notice
 from ui.render_summary import round_summary
@@ -28,9 +29,6 @@ root = document.documentElement
 client = EngineClient()
 
 SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
-# Replaced, never patched, when their markup changes: their live value is a property that an
-# attribute set later would not reset (what the player typed or picked).
-FORM_CONTROLS = ("INPUT", "SELECT", "TEXTAREA", "OPTION")
 
 
 def first_human(seats):
@@ -107,7 +105,7 @@ class App(Lobby, Replaying, RulesPage):
 
     def mount(self, html, morph=False):
         """Put a screen's markup in <main>. The same markup again changes nothing; with
-        ``morph`` (the lobby) only the top-level parts whose markup changed are replaced, so
+        ``morph`` (the lobby) only the nodes whose markup changed are replaced (ui/morph.py), so
         what the player is reading is not rebuilt when, say, the engine arrives and Start
         becomes clickable (and the browser does not paint the whole screen anew)."""
         if self.main is None:
@@ -124,47 +122,12 @@ class App(Lobby, Replaying, RulesPage):
                 if value and all(char in SAFE for char in str(value)):
                     keep = (name, str(value))
                     break
-        if not (morph and self.morph(main, html)):
+        if not (morph and morph_into(main, html)):
             main.innerHTML = html
         if keep is not None:
             again = main.querySelector("[" + keep[0] + '="' + keep[1] + '"]')
             if again is not None:
                 again.focus()
-
-    def morph(self, main, html):
-        """Change <main> into ``html`` in place: nodes whose markup is the same stay, so
-        what the player is reading is not rebuilt (nor painted anew) when a button becomes
-        clickable. False (nothing done) when the top level has not the same shape."""
-        box = document.createElement("template")
-        box.innerHTML = html
-        if box.content.childNodes.length != main.childNodes.length:
-            return False
-        self.morph_children(main, box.content)
-        return True
-
-    def morph_children(self, old, new):
-        stale, fresh = old.childNodes, new.childNodes
-        pairs = [(stale[i], fresh[i]) for i in range(fresh.length)]
-        for before, after in pairs:
-            if before.isEqualNode(after):
-                continue
-            if (before.nodeType == 1 and before.nodeName == after.nodeName
-                    and before.nodeName not in FORM_CONTROLS
-                    and before.childNodes.length == after.childNodes.length):
-                self.morph_attributes(before, after)
-                self.morph_children(before, after)
-            else:
-                before.replaceWith(after)
-
-    def morph_attributes(self, before, after):
-        names = [before.attributes[i].name for i in range(before.attributes.length)]
-        for name in names:
-            if not after.hasAttribute(name):
-                before.removeAttribute(name)
-        for i in range(after.attributes.length):
-            attribute = after.attributes[i]
-            if before.getAttribute(attribute.name) != attribute.value:
-                before.setAttribute(attribute.name, attribute.value)
 
     def banner(self):
         parts = [problems_notice(self.problems)]

@@ -45,9 +45,6 @@ class Lobby:
                 return spec["values"]
         return []
 
-    def fit_seats(self):
-        fit_seats(self.form)
-
     def form_names(self, seats):
         """The names typed in the lobby, else "You" / "Seat N" / "Seat N (bot)"."""
         names = store.default_names(seats)
@@ -174,7 +171,7 @@ class Lobby:
         check = True
         if field == "players":
             self.form["players"] = int(target.value)
-            self.fit_seats()
+            fit_seats(self.form)
             self.last_field = "players"
             self.render()
         elif field in ("rules", "bot", "seed"):

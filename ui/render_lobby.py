@@ -184,12 +184,12 @@ def first_lobby(catalog, settings):
     """The lobby a first visit shows (no game kept, the engine not ready yet): the build puts
     it in index.html (tools/static_data.py), so the page shows it before any Python runs,
     and the app's first render finds the very same markup and keeps those nodes."""
+    form = initial_form()
     info = catalog[0]
     for entry in catalog:
-        if entry["id"] == "matatu":
+        if entry["id"] == form["game"]:
             info = entry
-    return render_lobby(catalog, form_for_game(initial_form(), info), None, False, settings, {},
-                        None)
+    return render_lobby(catalog, form_for_game(form, info), None, False, settings, {}, None)
 
 
 def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, errors=None,

@@ -30,7 +30,7 @@ function mkdirs(FS, path) {
   }
 }
 
-export function unpack(buffer) {
+function unpack(buffer) {
   const bytes = new Uint8Array(buffer);
   const size = new DataView(buffer).getUint32(0, true);
   const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size)));

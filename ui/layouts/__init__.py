@@ -26,31 +26,23 @@ def _make(game):
 class Layouts:
     """Game id -> its Layout, made on first use (``LAYOUTS[game]``, ``LAYOUTS.get(game)``)."""
 
-    GAMES = ("matatu", "matchmaster", "match_maker", "matchmakers")
-
     def __init__(self):
         self.made = {}
 
     def get(self, game, default=None):
         layout = self.made.get(game)
-        if layout is None and game in self.GAMES:
-            layout = self.made[game] = _make(game)
-        return default if layout is None else layout
+        if layout is None:
+            layout = _make(game)
+            if layout is None:
+                return default
+            self.made[game] = layout
+        return layout
 
     def __getitem__(self, game):
         layout = self.get(game)
         if layout is None:
             raise KeyError(game)
         return layout
-
-    def __contains__(self, game):
-        return game in self.GAMES
-
-    def __iter__(self):
-        return iter(self.GAMES)
-
-    def keys(self):
-        return list(self.GAMES)
 
 
 LAYOUTS = Layouts()
