@@ -7,31 +7,29 @@
 def esc(text):
     """The one escaping function: every text from outside (a name, a seed, a link, a stored
     record, the engine's words) reaches the markup through it, in content and attributes."""
-    text = str(text)
-    for char in "&<>\"'":
-        if char in text:
-            break
-    else:
-        return text  # most texts need nothing: no new strings for them
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#39;"))
+    if type(text) is not str:
+        text = str(text)
+    # Five tests rather than a loop over the five characters: a third of the time in
+    # MicroPython, and most texts need nothing (no new string for them).
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace('"', "&quot;").replace("'", "&#39;"))
+    return text
 
 
 def attrs(values):
     # In the dict's order (MicroPython may not keep insertion order; HTML does not care), and
-    # without building a sorted list for every tag: a render makes hundreds of tags.
+    # without building a sorted list for every tag: a render makes hundreds of tags. Parts
+    # joined once, not added one by one (each + copies the string so far).
     if not values:
         return ""
-    out = ""
-    for name in values:
-        value = values[name]
-        if value is None or value is False:
-            continue
+    out = []
+    for name, value in values.items():
         if value is True:
-            out += " " + name
-        else:
-            out += " " + name + '="' + esc(value) + '"'
-    return out
+            out.append(" " + name)
+        elif value is not None and value is not False:
+            out.append(" " + name + '="' + esc(value) + '"')
+    return "".join(out)
 
 
 def tag(name, attributes=None, *children):

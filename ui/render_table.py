@@ -43,6 +43,20 @@ def card_back(extra_class=""):
     return markup
 
 
+_FACES = {}  # "game:code" -> (label, name, colour class): a card's words never change
+
+
+def face_words(layout, code):
+    """A card's short label, its name in words and its colour class, by the game's layout
+    (worked out once per card: the table draws the same cards on every move)."""
+    key = layout.game_id + ":" + code
+    found = _FACES.get(key)
+    if found is None:
+        found = _FACES[key] = (layout.card_label(code), layout.card_name(code),
+                               layout.card_class(code))
+    return found
+
+
 def hand_buttons(view, legal, tries, ctx):
     hand = view.get("hand") or []
     layout = ctx["layout"]
@@ -51,37 +65,38 @@ def hand_buttons(view, legal, tries, ctx):
         card = action.get("card")
         if card is not None:
             by_card.setdefault(card, []).append(index)
+    choosing, drawn, resuming = ctx.get("choosing"), view.get("drawn"), ctx.get("resuming")
     items = []
+    # The hottest markup of a move: written as one join per card rather than three tag()
+    # calls with their attribute dicts (MicroPython pays for every call and dict).
     for code in hand:
         indexes = by_card.get(code) or ()
+        short, name, colour = face_words(layout, code)
         # Accessible names start with the visible text (WCAG 2.5.3), then say it in words.
-        short = layout.card_label(code)
-        name = short + ", " + layout.card_name(code)
-        classes = "card face " + layout.card_class(code)
-        attributes = {"type": "button", "data-card": code}
-        if ctx.get("choosing") == code:
+        name = short + ", " + name
+        classes = "card face " + colour
+        if choosing == code:
             classes += " choosing"
         if len(indexes) == 1:
             classes += " legal"
-            attributes["data-action"] = str(indexes[0])
-            label = layout.action_label(legal[indexes[0]], view, ctx)
-            attributes["aria-label"] = name + ", " + label
+            how = ' data-action="' + str(indexes[0]) + '"'
+            label = name + ", " + layout.action_label(legal[indexes[0]], view, ctx)
         elif len(indexes) > 1:
             classes += " legal"
-            attributes["data-choose"] = code
-            attributes["aria-label"] = name + ", choose how to play it"
+            how = ' data-choose="' + esc(code) + '"'
+            label = name + ", choose how to play it"
         else:
             tries.append({"type": "play", "card": code})
-            attributes["data-try"] = str(len(tries) - 1)
-            attributes["aria-label"] = name + ", not playable now"
-        if view.get("drawn") == code:
+            how = ' data-try="' + str(len(tries) - 1) + '"'
+            label = name + ", not playable now"
+        if drawn == code:
             classes += " drawn"
-        if ctx.get("resuming"):
-            attributes["aria-disabled"] = "true"  # pressed, it says the game is resuming
-        attributes["class"] = classes
-        items.append(tag("li", None, tag("button", attributes,
-                                         tag("span", {"class": "rank", "aria-hidden": "true"},
-                                             esc(short)))))
+        # Resuming: pressed, it says the game is resuming.
+        disabled = ' aria-disabled="true"' if resuming else ""
+        items.append("".join(('<li><button type="button" data-card="', esc(code), '"', how,
+                              ' aria-label="', esc(label), '"', disabled, ' class="', esc(classes),
+                              '"><span class="rank" aria-hidden="true">', esc(short),
+                              "</span></button></li>")))
     return tag("ul", {"class": "hand", "aria-label": "Your hand, " + str(len(hand)) + " cards"},
                *items)
 
@@ -115,31 +130,37 @@ def choice_buttons(view, legal, tries, ctx):
                *buttons)
 
 
+_HELD = {}  # card count -> its markup: the same few counts come back on every move
+_TO_MOVE = '<span class="badge">to move</span>'
+_DEALER = '<span class="badge muted">dealer</span>'
+
+
+def held_cards(count):
+    """A seat's card count, in words and as up to 12 face-down minis (no identities)."""
+    markup = _HELD.get(count)
+    if markup is None:
+        markup = _HELD[count] = (
+            tag("span", {"class": "count"}, esc(count) + (" card" if count == 1 else " cards"))
+            + tag("span", {"class": "backs", "aria-hidden": "true"},
+                  card_back("mini") * min(count, 12)))
+    return markup
+
+
 def seats_panel(view, ctx):
     rows = []
+    to_move, dealer, counts = view.get("to_move"), view.get("dealer"), view.get("hand_counts")
+    scores = view["scores"] if view.get("rounds", 1) > 1 else None
+    layout = ctx["layout"]
     for seat in range(view["players"]):
-        classes = "seat"
-        marks = []
-        if view.get("to_move") == seat:
-            classes += " to-move"
-            marks.append(tag("span", {"class": "badge"}, "to move"))
-        if view.get("dealer") == seat:
-            marks.append(tag("span", {"class": "badge muted"}, "dealer"))
-        held = ""
-        if view.get("hand_counts") is not None:  # games without hands (a grid) have no count
-            count = view["hand_counts"][seat]
-            backs = card_back("mini") * min(count, 12)
-            held = (tag("span", {"class": "count"}, esc(count) + (" card" if count == 1
-                                                                  else " cards"))
-                    + tag("span", {"class": "backs", "aria-hidden": "true"}, backs))
-        score = ""
-        if view.get("rounds", 1) > 1:
-            score = tag("span", {"class": "score"}, "score " + esc(view["scores"][seat]))
-        extra = ctx["layout"].seat_extra(view, seat, ctx)
-        rows.append(tag(
-            "li", {"class": classes, "data-seat": str(seat)},
-            text("span", {"class": "seat-name"}, seat_name(ctx, seat)), extra, held,
-            score, *marks))
+        mover = to_move == seat
+        rows.append("".join((
+            '<li class="seat to-move" data-seat="' if mover else '<li class="seat" data-seat="',
+            str(seat), '"><span class="seat-name">', esc(seat_name(ctx, seat)), "</span>",
+            layout.seat_extra(view, seat, ctx),
+            # games without hands (a grid) have no count
+            held_cards(counts[seat]) if counts is not None else "",
+            ('<span class="score">score ' + esc(scores[seat]) + "</span>") if scores else "",
+            _TO_MOVE if mover else "", _DEALER if dealer == seat else "", "</li>")))
     return tag("ol", {"class": "seats", "aria-label": "Players"}, *rows)
 
 
