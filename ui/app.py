@@ -15,6 +15,7 @@ from ui.client import EngineClient, EngineError
 from ui.layouts import LAYOUTS
 from ui.lobby import Lobby
 from ui.markup import button, esc, tag, text
+from ui.memory import collect_soon
 from ui.morph import morph_into
 from ui.render_history import render_history
 from ui.render_lobby import initial_form, problems_notice
@@ -606,6 +607,7 @@ class App(Lobby, Replaying, RulesPage):
         if not self.save_scheduled:
             return  # saved already, from the other of its two timers
         self.save_scheduled = False
+        collect_soon()  # the move is painted: garbage goes now, not in the next click's task
         session = self.session
         if session is None or session.state is None or self.conflict:
             return
