@@ -197,7 +197,7 @@ class App(Lobby, Replaying, RulesPage):
         return table_context(LAYOUTS[session.game], session.seats, session.names,
                              session.viewer, self.titles.get(session.game, session.game),
                              message=session.message, rule=session.rule,
-                             choosing=session.choosing, recent=session.recent(),
+                             choosing=session.choosing, recent_from=session.recent_from(),
                              log_cache=session.log_html,
                              busy_bot=self.bot_running and session.mover_kind() == "bot")
 

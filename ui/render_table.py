@@ -205,36 +205,49 @@ def log_lines(entries, ctx):
     return [log_line(entry, ctx) for entry in entries]
 
 
+def log_item(entries, index, ctx):
+    """Entry ``index`` of the log as an <li> ("" when it has no words). ``log_cache``: entry
+    index -> its markup, kept by the session while the log only grows (an entry never changes
+    once written), so a click words only the new entries."""
+    cache = ctx.get("log_cache")
+    item = cache.get(index) if cache is not None else None
+    if item is None:
+        line = log_line(entries[index], ctx)
+        item = text("li", {}, line) if line else ""
+        if cache is not None:
+            cache[index] = item
+    return item
+
+
 def log_panel(view, ctx):
     entries = ctx.get("log")
     if entries is None:
         entries = view.get("log") or []
-    # ``log_cache``: entry index -> its markup, kept by the session while the log only grows
-    # (an entry never changes once written), so a click words only the new entries.
-    cache = ctx.get("log_cache")
-    items = []
-    for index in range(len(entries) - 1, max(len(entries) - LOG_SHOWN, 0) - 1, -1):
-        item = cache.get(index) if cache is not None else None
-        if item is None:
-            line = log_line(entries[index], ctx)
-            item = text("li", {}, line) if line else ""
-            if cache is not None:
-                cache[index] = item
-        items.append(item)
+    items = [log_item(entries, index, ctx)
+             for index in range(len(entries) - 1, max(len(entries) - LOG_SHOWN, 0) - 1, -1)]
     return tag("details", {"class": "log"}, text("summary", {}, "Game log (" + str(len(entries))
                                                               + ")"),
                tag("ol", {"reversed": True}, *items))
 
 
-def recent_panel(ctx):
+def recent_panel(view, ctx):
     """What happened since the reader's last decision (a few lines of the log), on the table:
     a player skipped or made to draw before their first turn is said here, not only in the
-    collapsed log."""
-    lines = [line for line in log_lines(ctx.get("recent") or [], ctx) if line]
-    if not lines:
+    collapsed log. ``recent_from``: where those lines start in the log (their markup is then
+    the log's own, cached); else ``recent``: the entries themselves."""
+    start = ctx.get("recent_from")
+    if start is not None:
+        entries = ctx.get("log")
+        if entries is None:
+            entries = view.get("log") or []
+        items = [item for item in (log_item(entries, index, ctx)
+                                   for index in range(start, len(entries))) if item]
+    else:
+        items = [text("li", {}, line) for line in log_lines(ctx.get("recent") or [], ctx)
+                 if line]
+    if not items:
         return ""
-    return tag("ul", {"class": "recent", "aria-label": "What just happened"},
-               *[text("li", {}, line) for line in lines])
+    return tag("ul", {"class": "recent", "aria-label": "What just happened"}, *items)
 
 
 def table_context(layout, seats, names, viewer, title="", **extra):
@@ -262,7 +275,7 @@ def render_table(state, ctx):
     parts = [
         tag("p", {"class": "status", "role": "status", "aria-live": "polite",
                   "id": "table-status"}, esc(status_line(view, ctx))),
-        recent_panel(ctx),
+        recent_panel(view, ctx),
         seats_panel(view, ctx),
         tag("div", {"class": "centre"}, layout.centre(view, ctx)),
     ]

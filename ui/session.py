@@ -123,11 +123,11 @@ class Session:
             self.summary = rows - 1
         self.rounds_seen = rows
 
-    def recent(self):
-        """Log entries since the reader's last decision (at most a few): what the others did,
-        and what the deal did to the reader (skipped, made to draw), said on the table."""
-        entries = self.log[self.seen_upto:]
-        return entries[-RECENT_SHOWN:]
+    def recent_from(self):
+        """Where the log entries since the reader's last decision start (at most a few of
+        them): what the others did, and what the deal did to the reader (skipped, made to
+        draw), said on the table."""
+        return max(min(self.seen_upto, len(self.log)), len(self.log) - RECENT_SHOWN)
 
     def decided(self):
         """The reader just acted: what happened before is no longer news."""
