@@ -1,6 +1,7 @@
 """The site ships every module the two interpreters import."""
 
-import tomllib
+import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -46,8 +47,8 @@ def test_the_ui_bundle_holds_every_ui_module_and_the_engine_words_it_shares(tmp_
         assert files[f"ui/words/{words.parent.name}.py"] == words.read_bytes()
     # The embeds' controller runs in the engine worker only: MicroPython never gets it.
     assert not [path for path in files if "embed_controller" in path]
-    # PyScript fetches nothing one by one: the config lists no [files].
-    assert "files" not in tomllib.loads((ROOT / "ui.toml").read_text())
+    # PyScript fetches nothing one by one: no page's config lists files.
+    assert all("files" not in config for config in _page_configs().values())
 
 
 def test_the_ui_ships_as_micropython_bytecode_of_the_vendored_version(tmp_path):
@@ -71,8 +72,21 @@ def test_a_bundle_that_was_cut_short_is_refused():
         site_config.unpack(blob[:-1])
 
 
-def test_the_source_ui_config_lists_no_files_the_build_writes_them():
-    assert "\n[files]" not in (ROOT / "ui.toml").read_text()
+def _page_configs():
+    """Page -> the PyScript config of its MicroPython script (inline JSON)."""
+    configs = {}
+    for page in ("index.html", "editor.html", "lab.html"):
+        found = re.search(r"<script type=\"mpy\"[^>]*\sconfig='([^']*)'", (ROOT / page).read_text())
+        assert found, f"{page}: no inline config on its MicroPython script"
+        configs[page] = json.loads(found.group(1))
+    return configs
+
+
+def test_the_pages_carry_their_ui_config_inline_naming_the_vendored_interpreter():
+    # Inline: PyScript fetches no config file and no TOML parser before MicroPython starts.
+    for page, config in _page_configs().items():
+        assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs", page
+        assert not {"files", "packages", "debug"} & set(config), page
 
 
 def test_the_engine_bundle_holds_the_ui_modules_the_embed_controller_imports():

