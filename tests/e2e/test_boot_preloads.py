@@ -1,0 +1,36 @@
+"""Before MicroPython can draw a page, PyScript fetches its core chunk, the plugins it starts
+with and the interpreter, each asked for only once the one before has run. The build names
+them all in <link rel=preload> tags (tools/site_config.py, boot_preloads), so they download at
+once while the page parses. These tests hold the list to what the browser really fetches, so a
+PyScript upgrade cannot leave it stale, and check that nothing is downloaded twice."""
+
+from __future__ import annotations
+
+import pytest
+
+VENDOR = ("/static/vendor/pyscript/", "/static/vendor/micropython/")
+PRELOADS_JS = ("() => [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')]"
+               ".map((link) => new URL(link.href).pathname)")
+FETCHED_JS = ("() => performance.getEntriesByType('resource')"
+              ".map((entry) => new URL(entry.name).pathname)")
+
+
+@pytest.mark.quick
+@pytest.mark.parametrize("page_name", ["index.html", "editor.html", "lab.html"])
+def test_what_pyscript_fetches_before_the_ui_is_drawn_is_preloaded_once(page, page_name):
+    page.goto(page_name)
+    page.wait_for_selector("html[data-ui=ready]", timeout=60_000)
+    preloaded = page.evaluate(PRELOADS_JS)
+    fetched = page.evaluate(FETCHED_JS)
+    started_by_pyscript = {path for path in fetched if path.startswith(VENDOR)
+                           and path.endswith((".js", ".mjs", ".wasm"))
+                           and not path.endswith("/core.js")}  # core.js is the page's script
+    assert started_by_pyscript, fetched
+    # Everything PyScript went on to fetch was asked for by the page from the start ...
+    assert sorted(started_by_pyscript - set(preloaded)) == []
+    # ... every preload is used (a stale hashed name would be a wasted download) ...
+    assert sorted(set(preloaded) - set(fetched)) == []
+    # ... and nothing twice: the wasm preload matches the interpreter's own fetch.
+    twice = sorted({path for path in fetched if path.startswith(VENDOR)
+                    and fetched.count(path) > 1})
+    assert twice == []
