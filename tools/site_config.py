@@ -161,43 +161,46 @@ def compile_ui(root: Path, out: Path) -> tuple[dict[str, Path], str | None]:
 # PyScript loads these one after another: core.js imports its core chunk, which imports the
 # plugins it starts with (by hashed file name), then the interpreter module, which fetches its
 # wasm. Each waited for the one before (on a cold visit about 400 ms of round trips in a row,
-# beside the engine worker's downloads). The build names them in <link rel=preload> tags in
-# each page's <head>, so they all download at once while the page parses; PyScript still runs
-# them in its own order. tests/e2e/test_boot_preloads.py checks the list against what the
+# beside the engine worker's downloads). The build lists them in each MicroPython page's
+# <head> (a JSON script, id "boot-preloads"), and static/js/ui-bundle.mjs asks for them all at
+# once as soon as the page has painted its first frame: not from the start, where on a slow
+# connection they would share the bandwidth with what the first paint needs. PyScript still
+# runs them in its own order. tests/e2e/test_boot_preloads.py checks the list against what the
 # browser really fetches before the UI is drawn, so a PyScript upgrade cannot leave it stale.
 PYSCRIPT_START_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor",
                          "py-game", "py-terminal")
 PRELOAD_BEFORE = '<script type="module" src="./static/vendor/pyscript/core.js"></script>'
 
 
-def boot_preloads(vendor: Path) -> list[str]:
-    """The <link> tags for the files PyScript fetches before MicroPython starts a page, from the
-    vendored files (``vendor``: static/vendor). A chunk missing from the vendored PyScript is
-    left out (the page then fetches what it needs as before)."""
+def boot_preloads(vendor: Path) -> list[dict]:
+    """The files PyScript fetches before MicroPython starts a page, from the vendored files
+    (``vendor``: static/vendor), as the <link> each needs: {"href", "rel", and for the wasm
+    "as"}. A chunk missing from the vendored PyScript is left out (the page then fetches what
+    it needs as before)."""
     links = []
     for prefix in PYSCRIPT_START_CHUNKS:
-        found = sorted((vendor / "pyscript").glob(prefix + "-*.js"))
-        found = [path for path in found if re.fullmatch(re.escape(prefix) + r"-[\w-]{8}\.js",
-                                                         path.name)]
+        found = [path for path in sorted((vendor / "pyscript").glob(prefix + "-*.js"))
+                 if re.fullmatch(re.escape(prefix) + r"-[\w-]{8}\.js", path.name)]
         if len(found) == 1:
-            links.append(f'<link rel="modulepreload" href="./static/vendor/pyscript/'
-                         f'{found[0].name}">')
-    links.append('<link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
-    # Fetched by the interpreter with fetch() (CORS mode, same-origin credentials): the
-    # preload must say so (crossorigin) or the browser downloads the wasm twice.
-    links.append('<link rel="preload" href="./static/vendor/micropython/micropython.wasm"'
-                 ' as="fetch" type="application/wasm" crossorigin>')
+            links.append({"rel": "modulepreload",
+                          "href": "./static/vendor/pyscript/" + found[0].name})
+    links.append({"rel": "modulepreload", "href": "./static/vendor/micropython/micropython.mjs"})
+    # Fetched by the interpreter with fetch() (CORS mode, same-origin credentials): ui-bundle.mjs
+    # sets crossorigin on this one, or the browser would download the wasm twice.
+    links.append({"rel": "preload", "as": "fetch",
+                  "href": "./static/vendor/micropython/micropython.wasm"})
     return links
 
 
-def with_boot_preloads(html: str, links: list[str]) -> str:
-    """A page that starts MicroPython (a <script type="mpy">), with ``links`` put just before
-    its PyScript script tag; any other page as it is."""
+def with_boot_preloads(html: str, links: list[dict]) -> str:
+    """A page that starts MicroPython (a <script type="mpy">), with ``links`` listed just
+    before its PyScript script tag; any other page as it is."""
     if 'type="mpy"' not in html:
         return html
     if html.count(PRELOAD_BEFORE) != 1:
         raise ValueError(f"a MicroPython page needs one {PRELOAD_BEFORE}")
     at = html.index(PRELOAD_BEFORE)
     indent = html[html.rindex("\n", 0, at) + 1:at]
-    block = "".join(link + "\n" + indent for link in links)
-    return html[:at] + block + html[at:]
+    listed = json.dumps(links, separators=(",", ":")).replace("</", "<\\/")
+    return (html[:at] + '<script type="application/json" id="boot-preloads">' + listed
+            + "</script>\n" + indent + html[at:])

@@ -22,6 +22,30 @@ const bundle = fetch(BUNDLE_URL).then((response) => {
 });
 bundle.catch(() => {}); // reported in onReady, where the page's script would fail
 
+// What PyScript will fetch one after another before MicroPython starts (its chunks, the
+// interpreter and its wasm; listed by the build, tools/site_config.py): asked for all at once,
+// once the page has painted its first frame, so they never compete with the first paint.
+function preloadBoot() {
+  const listed = document.getElementById("boot-preloads");
+  let links = [];
+  try {
+    links = JSON.parse(listed ? listed.textContent : "[]");
+  } catch (error) {
+    return; // a page without the list fetches them in PyScript's order, as before
+  }
+  for (const { rel, href, as } of links) {
+    const link = document.createElement("link");
+    link.rel = rel;
+    link.href = href;
+    if (as) {
+      link.as = as;
+      link.crossOrigin = "anonymous"; // the interpreter's own fetch() is in CORS mode
+    }
+    document.head.append(link);
+  }
+}
+requestAnimationFrame(() => setTimeout(preloadBoot, 0));
+
 function mkdirs(FS, path) {
   let at = "";
   for (const part of path.split("/").slice(0, -1)) {

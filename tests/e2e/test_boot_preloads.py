@@ -1,8 +1,8 @@
 """Before MicroPython can draw a page, PyScript fetches its core chunk, the plugins it starts
-with and the interpreter, each asked for only once the one before has run. The build names
-them all in <link rel=preload> tags (tools/site_config.py, boot_preloads), so they download at
-once while the page parses. These tests hold the list to what the browser really fetches, so a
-PyScript upgrade cannot leave it stale, and check that nothing is downloaded twice."""
+with and the interpreter, each asked for only once the one before has run. The build lists them
+(tools/site_config.py, boot_preloads) and the page asks for them all at once after its first
+frame (static/js/ui-bundle.mjs). These tests hold the list to what the browser really fetches,
+so a PyScript upgrade cannot leave it stale, and check that nothing is downloaded twice."""
 
 from __future__ import annotations
 
