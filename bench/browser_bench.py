@@ -518,6 +518,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument("--headed", action="store_true", help="show the browser")
     args = parser.parse_args(argv)
+    if min(args.rounds, args.pyodide_games, args.cpython_games) < 1:
+        parser.error("--rounds, --pyodide-games and --cpython-games need at least 1 (the"
+                     " engine's bench op plays one game or more)")
     if not os.access(conftest.CHROMIUM, os.X_OK):
         sys.exit(f"{conftest.CHROMIUM} is missing: apt-get install chromium (bin/test does)")
     started = time.perf_counter()
