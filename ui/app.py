@@ -279,7 +279,8 @@ class App(Lobby, Replaying, RulesPage):
                 view["log"] = saved["log"]
                 ctx = table_context(LAYOUTS[game], kept["seats"], kept["names"],
                                     saved["viewer"], title, message=self.preview_said,
-                                    recent=saved["log"][-RECENT_SHOWN:], resuming=True)
+                                    recent_from=max(0, len(saved["log"]) - RECENT_SHOWN),
+                                    resuming=True)
                 table, tries = render_table({"view": view, "legal": saved["legal"]}, ctx)
                 tools = [button("Replay so far", {"data-cmd": "resuming", "aria-disabled": "true",
                                                   "class": "button-link"}),

@@ -233,18 +233,16 @@ def log_panel(view, ctx):
 def recent_panel(view, ctx):
     """What happened since the reader's last decision (a few lines of the log), on the table:
     a player skipped or made to draw before their first turn is said here, not only in the
-    collapsed log. ``recent_from``: where those lines start in the log (their markup is then
-    the log's own, cached); else ``recent``: the entries themselves."""
+    collapsed log. ``recent_from``: where those lines start in the log (their markup is the
+    log's own, cached); without it, no such lines."""
     start = ctx.get("recent_from")
-    if start is not None:
-        entries = ctx.get("log")
-        if entries is None:
-            entries = view.get("log") or []
-        items = [item for item in (log_item(entries, index, ctx)
-                                   for index in range(start, len(entries))) if item]
-    else:
-        items = [text("li", {}, line) for line in log_lines(ctx.get("recent") or [], ctx)
-                 if line]
+    if start is None:
+        return ""
+    entries = ctx.get("log")
+    if entries is None:
+        entries = view.get("log") or []
+    items = [item for item in (log_item(entries, index, ctx)
+                               for index in range(start, len(entries))) if item]
     if not items:
         return ""
     return tag("ul", {"class": "recent", "aria-label": "What just happened"}, *items)
