@@ -84,6 +84,9 @@ def _page_configs():
 
 def test_the_pages_carry_their_ui_config_inline_naming_the_vendored_interpreter():
     # Inline: PyScript fetches no config file and no TOML parser before MicroPython starts.
+    # The vendored interpreter, or PyScript fetches its default from a CDN; no "debug" (it
+    # breaks this MicroPython build); no "files" (the UI's modules come in ui/bundle.bin,
+    # static/js/ui-bundle.mjs); no "packages" (micropip and the network).
     for page, config in _page_configs().items():
         assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs", page
         assert not {"files", "packages", "debug"} & set(config), page

@@ -43,8 +43,8 @@ def test_the_page_carries_the_first_lobby_drawn_by_the_ui_code(tmp_path):
     from ui.storage import DEFAULT_SETTINGS
 
     published = static_data.write(ROOT, tmp_path)
-    page = static_data.index_page(ROOT, ROOT / "index.html", published["data/catalog.json"],
-                                  tmp_path).read_text(encoding="utf-8")
+    page = static_data.with_first_lobby(ROOT, (ROOT / "index.html").read_text(encoding="utf-8"),
+                                        published["data/catalog.json"])
     catalog = json.loads(handle(json.dumps({"op": "catalog"}), "skeleton-test"))["games"]
     assert page.count('<main id="app" tabindex="-1" inert>') == 1
     games = json.loads(published["data/catalog.json"].read_text())["games"]

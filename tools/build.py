@@ -384,21 +384,19 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     site["ui/bundle.bin"] = bundle_path
     # The catalog and each lesson's first position, for the page to show before Python boots.
     site.update(static_data.write(root, root / ".build"))
-    if "index.html" in site:  # the lobby drawn into the page, from that catalog
-        site["index.html"] = static_data.index_page(root, site["index.html"],
-                                                    site["data/catalog.json"], root / ".build")
-    # Each MicroPython page fetches PyScript's start chunks and the interpreter at once.
+    # The pages as published: index.html with the lobby drawn in, from that catalog; each
+    # MicroPython page listing PyScript's start chunks and the interpreter, to fetch at once.
     preloads = site_config.boot_preloads(vendor_dir)
     for page, source in list(site.items()):
         if "/" not in page and page.endswith(".html"):
             text = source.read_text(encoding="utf-8")
-            made = site_config.with_boot_preloads(text, preloads)
+            made = text
+            if page == "index.html":
+                made = static_data.with_first_lobby(root, made, site["data/catalog.json"])
+            made = site_config.with_boot_preloads(made, preloads)
             if made != text:
-                target = root / ".build" / "pages" / page
-                if not target.is_file() or target.read_text(encoding="utf-8") != made:
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_text(made, encoding="utf-8")
-                site[page] = target
+                site[page] = root / ".build" / "pages" / page
+                write_if_changed(site[page], made)
     bundle, boot = engine_bundle(root)
     site.update(bundle)
     if "index.html" not in site and not quiet:

@@ -100,27 +100,21 @@ def write(root: Path, out: Path) -> dict[str, Path]:
 MAIN_OPEN = '<main id="app" tabindex="-1">'
 
 
-def index_page(root: Path, page: Path, catalog: Path, out: Path) -> Path:
-    """index.html with the lobby a first visit shows drawn inside <main> (ui/render_lobby.py's
-    ``first_lobby``, from the very catalog file the page reads), so the real lobby is there at
-    the first paint, before any Python runs. <main> is inert until the UI has drawn: nothing
-    in it answers before MicroPython does. The app's first render finds the same markup and
-    keeps those nodes (ui/morph.py), so nothing is drawn twice."""
+def with_first_lobby(root: Path, text: str, catalog: Path) -> str:
+    """index.html's text with the lobby a first visit shows drawn inside <main>
+    (ui/render_lobby.py's ``first_lobby``, from the very catalog file the page reads), so the
+    real lobby is there at the first paint, before any Python runs. <main> is inert until the
+    UI has drawn: nothing in it answers before MicroPython does. The app's first render finds
+    the same markup and keeps those nodes (ui/morph.py), so nothing is drawn twice."""
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
     from ui.render_lobby import first_lobby
     from ui.storage import DEFAULT_SETTINGS
 
-    text = page.read_text(encoding="utf-8")
     start = text.find(MAIN_OPEN)
     end = text.find("</main>", start)
     if start < 0 or end < 0 or text.count(MAIN_OPEN) != 1:
-        raise RuntimeError(f"build: {page.name} needs one {MAIN_OPEN} ... </main>")
+        raise RuntimeError(f"build: index.html needs one {MAIN_OPEN} ... </main>")
     games = json.loads(catalog.read_text(encoding="utf-8"))["games"]
     lobby = first_lobby(games, dict(DEFAULT_SETTINGS))
-    made = (text[:start] + MAIN_OPEN.replace(">", " inert>") + lobby + text[end:])
-    target = out / page.name
-    if not target.is_file() or target.read_text(encoding="utf-8") != made:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(made, encoding="utf-8")
-    return target
+    return text[:start] + MAIN_OPEN.replace(">", " inert>") + lobby + text[end:]
