@@ -17,9 +17,12 @@ round, exchange included) or, for The Match-Maker, the whole game.
 
 ``ratio``: Matchmaster's random playouts of one 7-card round against OpenSpiel's ``oh_hell``
 (4 players, 7 tricks, off_bid_penalty), in alternating pairs of the same length, CPU time,
-in this one process; the median ratio is printed. Ours is measured twice: the last round of
-a game (round 13 has 7 cards and ends the game, as ``oh_hell`` ends after its one round) and
-the first round (which then deals round 2). Both sides choose with ``random.Random``.
+in this one process; the median ratio is printed. Theirs: ``clone``, then ``legal_actions``
+and ``apply_action`` to the end (the C++ game driven from Python, as a Python search bot on
+OpenSpiel plays out). Ours, first as the search bot plays out (``fast.Round``: one round on
+integers, random bids and cards), then through the game's own moves, twice: the last round
+of a game (round 13 has 7 cards and ends the game, as ``oh_hell`` ends after its one round)
+and the first round (which then deals round 2). Every side chooses with ``random.Random``.
 
 ``strength``: the strong bot against basic bots at each game's usual table (Matatu 4,
 Matchmaster 4, Matchmakers 4 with a strong team and 2, The Match-Maker 3), through the arena
@@ -145,6 +148,23 @@ def ours(start, seconds: float, chooser) -> float:
     return playouts / (_cpu() - began)
 
 
+def ours_fast(start, seconds: float, chooser) -> float | None:
+    """The search bot's own playout of one round (engine/games/matchmaster/fast.py): a copy
+    of the round on integers, played out with uniformly random bids and cards."""
+    try:
+        from engine.games.matchmaster.fast import Round
+    except ImportError:
+        return None  # an engine from before the fast round
+    base = Round.from_game(start)
+    random_number = chooser.random
+    playouts = 0
+    began = _cpu()
+    while _cpu() - began < seconds:
+        base.copy().play_random(random_number)
+        playouts += 1
+    return playouts / (_cpu() - began)
+
+
 def theirs(seconds: float, chooser) -> float:
     import pyspiel  # test-only dependency (requirements-test.txt)
 
@@ -176,17 +196,25 @@ def cmd_ratio(args) -> None:
         chooser = random.Random(pair)
         if pair % 2:  # alternate who goes first, so drift in the machine's speed evens out
             peer = theirs(args.seconds, chooser)
+            fast = ours_fast(first, args.seconds, chooser)
             a, b = ours(last, args.seconds, chooser), ours(first, args.seconds, chooser)
         else:
             a, b = ours(last, args.seconds, chooser), ours(first, args.seconds, chooser)
+            fast = ours_fast(first, args.seconds, chooser)
             peer = theirs(args.seconds, chooser)
-        rows.append((a, b, peer))
-        print(f"  pair {pair + 1}: ours {a:7.0f}/s (last round) {b:7.0f}/s (first round),"
-              f" oh_hell {peer:7.0f}/s: {a / peer:.3f}x, {b / peer:.3f}x")
-    print(f"Matchmaster / OpenSpiel oh_hell, median of {len(rows)} pairs:"
-          f" {statistics.median(a / p for a, _, p in rows):.3f}x (last round, ends the game"
-          f" like oh_hell), {statistics.median(b / p for _, b, p in rows):.3f}x (first round,"
-          " then deals round 2)")
+        rows.append((a, b, fast, peer))
+        fast_text = "" if fast is None else f", fast round {fast:7.0f}/s ({fast / peer:.3f}x)"
+        print(f"  pair {pair + 1}: oh_hell {peer:7.0f}/s{fast_text}; through the game's moves:"
+              f" {a:6.0f}/s last round ({a / peer:.3f}x), {b:6.0f}/s first round"
+              f" ({b / peer:.3f}x)")
+    print(f"Matchmaster / OpenSpiel oh_hell, median of {len(rows)} pairs:")
+    if rows[0][2] is not None:
+        print(f"  the search bot's playout (fast.Round, one random round):"
+              f" {statistics.median(f / p for _, _, f, p in rows):.3f}x")
+    print(f"  through the game's own moves (copy(quiet=True), moves, play_move):"
+          f" {statistics.median(a / p for a, _, _, p in rows):.3f}x last round (ends the game"
+          f" like oh_hell), {statistics.median(b / p for _, b, _, p in rows):.3f}x first round"
+          " (then deals round 2)")
 
 
 def cmd_strength(args) -> None:

@@ -16,10 +16,12 @@ is its own; the rest is here:
 3. **A world.** ``adapter.world(view, dealt, rng)`` writes a scenario in the game's own
    ``position.py`` format from the view and that deal, and ``engine.from_scenario`` builds it
    like any scenario, so a world the rules could not reach is refused, never played.
-4. **Playouts.** Each candidate action is tried in each world: a quiet copy
-   (``Game.copy(quiet=True)``: no log), the action, then the game's rollout policy through
-   the fast path (``moves``/``play_move``) until the adapter's horizon (the end of the round,
-   a few turns), scored by the adapter's value for the seat or its team.
+4. **Playouts.** Each candidate action is tried in each world (``adapter.playout``): by
+   default a quiet copy (``Game.copy(quiet=True)``: no log), the action, then the game's
+   rollout policy through the fast path (``moves``/``play_move``) until the adapter's horizon
+   (the end of the round, a few turns), scored by the adapter's value for the seat or its
+   team. A game may play out on a lighter state of its own (``adapter.prepare``: Matchmaster
+   plays a round on integers, ``matchmaster/fast.py``).
 5. **The choice.** Every candidate meets the same deals, so luck of the deal cancels out of
    their comparison. Successive halving: after each stage the weaker half of the candidates
    is dropped, and the next stage's worlds go to the close ones. The best mean wins if it
@@ -228,8 +230,10 @@ class SearchBot(Bot):
                 world = self._world(view, dealer, legal_actions, seat)
                 if world is None:
                     continue
+                start = adapter.prepare(world)
                 for i in survivors:
-                    values[i].append(self._playout(world, candidates[i], view))
+                    values[i].append(adapter.playout(start, candidates[i], view, self.rng))
+                self.playouts += len(survivors)
             if stage < stages - 1:
                 # keep the better half (ties: the earlier candidate, so decisions are stable)
                 ranked = sorted(survivors, key=lambda i: (-_mean(values[i]), i))
@@ -266,17 +270,6 @@ class SearchBot(Bot):
             # game would be over with these cards): rejection sampling.
             self.rejected_worlds += 1
         return None
-
-    def _playout(self, world, action, view) -> float:
-        adapter = self.adapter
-        sim = world.copy(quiet=True)
-        sim.perform(action)
-        policy, done, rng = adapter.policy, adapter.done, self.rng
-        while not done(sim, view):
-            seat = sim.to_move
-            sim.play_move(seat, policy(sim, seat, sim.moves(seat), rng))
-        self.playouts += 1
-        return adapter.value(sim, view)
 
 
 def _mean(values) -> float:
@@ -318,6 +311,25 @@ class Adapter:
         """A scenario (the game's position format) from the view and a deal of the hidden
         cards; its ``rng`` field gives the world's own future (draws, later deals)."""
         raise NotImplementedError
+
+    def prepare(self, world):
+        """What each playout from ``world`` starts from (once per world): by default the
+        world itself. A game with a faster playout of its own (Matchmaster's ``fast.Round``)
+        returns that."""
+        return world
+
+    def playout(self, start, action: dict, view: dict, rng: SeededRng) -> float:
+        """The value for the deciding seat of ``action`` played in ``start`` (``prepare``'s),
+        then the rollout policy until the horizon: by default a quiet copy of the world
+        (``Game.copy(quiet=True)``: no log), the action, then ``policy`` through the fast
+        path (``moves``/``play_move``) until ``done``, scored by ``value``."""
+        sim = start.copy(quiet=True)
+        sim.perform(action)
+        policy, done = self.policy, self.done
+        while not done(sim, view):
+            seat = sim.to_move
+            sim.play_move(seat, policy(sim, seat, sim.moves(seat), rng))
+        return self.value(sim, view)
 
     def policy(self, world, seat: int, moves: list, rng: SeededRng):
         """The rollout policy: one of ``moves`` for ``seat`` in a world (the game's basic play

@@ -7,12 +7,14 @@ would have made that play illegal (a colour it failed to follow, a trump when it
 trump above the one it failed to beat). Revealed bids weigh the deals (``likelihood``): a
 hand whose rule-of-thumb bid is far from the bid made is less likely. Bids made but not yet
 revealed (play.secret) are the basic bot's bid for the sampled hand. A playout runs to the
-end of the round with the basic bot's bidding and play for every seat; its value is the
-seat's points for the round less the others' mean.
+end of the round with the basic bot's bidding and play for every seat, on integers
+(``fast.py``, checked against the rules and the basic bot); its value is the seat's points
+for the round less the others' mean.
 """
 
 from ...search import Adapter, SearchBot, Slot, ruled_out
-from .bots import BasicBot, basic_bid, basic_card, win_chances
+from .bots import BasicBot, basic_bid, win_chances
+from .fast import INDEX, Round
 from .rules import DECK, Duty, card_refusal
 
 BID_DECAY = 0.4  # how much less likely a deal is per trick its bid misses by
@@ -78,20 +80,22 @@ class MatchmasterSearch(Adapter):
         return {"game": "matchmaster", "players": players, "rules": view["rules"],
                 "options": view["options"], "rng": str(rng.next_u64()), "position": position}
 
-    def policy(self, world, seat: int, moves, rng):
-        if world.stage == "bid":
-            return basic_bid(world.hands[seat], world.players, moves)
-        return basic_card(seat, world.bids[seat] - world.tricks_won[seat], world.trick, moves,
-                          world.players)
+    def prepare(self, world):
+        return Round.from_game(world)  # the playouts run on integers (fast.py)
 
-    def done(self, world, view: dict) -> bool:
-        return bool(world.score_rows)  # a world starts with no rows: this round was scored
-
-    def value(self, world, view: dict) -> float:
-        points = world.score_rows[0]["points"]
-        seat = view["seat"]
-        others = sum(points) - points[seat]
-        return points[seat] - others / (len(points) - 1)
+    def playout(self, start: Round, action: dict, view: dict, rng) -> float:
+        """The action, then the round played out by the basic bot for every seat (fast.py's
+        ``play_basic``, the same bids and cards as bots.py's); its value is the seat's points
+        for the round less the others' mean."""
+        sim = start.copy()
+        seat = action["seat"]
+        if action["type"] == "bid":
+            sim.bids[seat] = action["bid"]
+        else:
+            sim.play(seat, INDEX[action["card"]])
+        sim.play_basic()
+        points = sim.points()
+        return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)
 
     def fallback(self, view: dict, legal_actions: list, rng) -> dict:
         return BasicBot(rng).choose(view, legal_actions)
