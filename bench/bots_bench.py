@@ -116,6 +116,11 @@ def cmd_playouts(args) -> None:
             rate = statistics.median(r["playouts_per_second"] for r in rates)
             cells.append(f"{rate:9.1f}/s ({rates[0]['moves_per_playout']:.0f})")
         print(f"  {name:15} old path {cells[0]}   fast path {cells[1]}")
+    start = engine.new_game("matchmaster", players=4, seed=2024)
+    rates = [ours_fast(start, args.seconds, random.Random(run)) for run in range(args.pairs)]
+    if rates[0] is not None:
+        print(f"  matchmaster on the search bot's own round (fast.Round, random play):"
+              f" {statistics.median(rates):9.1f}/s")
 
 
 def matchmaster_at(round_number: int, seed: int = 2024):
