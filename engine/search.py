@@ -250,10 +250,9 @@ class SearchBot(Bot):
         per_stage = max(len(candidates), self.budget // stages)
         for stage in range(stages):
             for _ in range(max(1, per_stage // len(survivors))):
-                world = self._world(view, dealer, legal_actions, seat)
-                if world is None:
+                start = self._start(view, dealer, legal_actions, seat)
+                if start is None:
                     continue
-                start = adapter.prepare(world)
                 for i in survivors:
                     values[i].append(adapter.playout(start, candidates[i], view, self.rng))
                 self.playouts += len(survivors)
@@ -272,7 +271,9 @@ class SearchBot(Bot):
             return candidates[best]
         return candidates[pinned]
 
-    def _world(self, view, dealer, legal_actions, seat):
+    def _start(self, view, dealer, legal_actions, seat):
+        """A world's playout start (``adapter.prepare``'s, or ``adapter.quick_start``'s), or
+        None when no deal gave one."""
         adapter = self.adapter
         for _ in range(WORLD_TRIES):
             for _ in range(LIKELY_TRIES):
@@ -282,13 +283,17 @@ class SearchBot(Bot):
                 if self.rng.randbelow(1 << 20) < adapter.likelihood(view, dealt) * (1 << 20):
                     break
                 self.unlikely_deals += 1
-            try:
-                world = from_scenario(adapter.world(view, dealt, self.rng))
-            except IllegalAction:
-                self.refused_worlds += 1
-                continue
-            if world.legal_actions(seat) == legal_actions:
-                return world
+            start = adapter.quick_start(view, dealt, legal_actions, self.rng)
+            if start:
+                return start
+            if start is None:  # no quick start: the world as a scenario, checked
+                try:
+                    world = from_scenario(adapter.world(view, dealt, self.rng))
+                except IllegalAction:
+                    self.refused_worlds += 1
+                    continue
+                if world.legal_actions(seat) == legal_actions:
+                    return adapter.prepare(world)
             # The deal contradicts something the seat saw without a slot saying it (the
             # game would be over with these cards): rejection sampling.
             self.rejected_worlds += 1
@@ -334,6 +339,14 @@ class Adapter:
         """A scenario (the game's position format) from the view and a deal of the hidden
         cards; its ``rng`` field gives the world's own future (draws, later deals)."""
         raise NotImplementedError
+
+    def quick_start(self, view: dict, dealt: dict, legal_actions: list, rng: SeededRng):
+        """A playout start built straight from the view and a deal, skipping the scenario and
+        its checks, for a game whose worlds are simple enough to build right (Matchmaster's
+        round; its tests compare it with ``prepare(from_scenario(world(...)))``). False when
+        the deal contradicts the view (the seat's legal actions would differ); None (the
+        default): build the world as a scenario."""
+        return None
 
     def prepare(self, world):
         """What each playout from ``world`` starts from (once per world): by default the

@@ -13,6 +13,7 @@ from engine.games.matchmaster.bots import basic_bid, basic_card
 from engine.games.matchmaster.fast import INDEX, Round
 from engine.games.matchmaster.fast import basic_card as fast_basic_card
 from engine.games.matchmaster.rules import DECK
+from engine.games.matchmaster.search import MatchmasterSearch
 
 OPTION_SETS = [dict(zip(("overtrump_reference", "must_undertrump", "dealer_hook",
                          "allow_bid_above_hand"), values, strict=True))
@@ -91,3 +92,37 @@ def test_a_random_round_keeps_every_card_once_and_copies_are_independent():
     assert sorted(INDEX[c] for hand in game.hands for c in hand) == sorted(
         c for hand in base.hands for cards in hand for c in cards)
     assert len(set(map(tuple, rounds))) > 1  # random play: the rounds differ
+
+
+def round_state(start: Round) -> tuple:
+    return tuple(getattr(start, name) for name in Round.__slots__)
+
+
+@pytest.mark.parametrize("options", [{}, {"dealer_hook": True, "must_undertrump": False},
+                                     {"overtrump_reference": "previous_card"}])
+def test_the_search_builds_the_same_round_without_the_scenario_as_with_it(options):
+    """The search bot's quick start (the round straight from its view and a deal) is the
+    round the validated path builds: the world as a scenario, then Round.from_game."""
+    from engine.rng import SeededRng
+    from engine.scenario import from_scenario
+    from engine.search import Dealer
+
+    adapter = MatchmasterSearch()
+    chooser = random.Random(5)
+    game = Matchmaster(players=4, seed=12, options=options)
+    checked = 0
+    while not game.over:
+        seat = game.pending[0]
+        view, legal = game.view(seat), game.legal_actions(seat)
+        dealer = Dealer(*adapter.hidden(view))
+        for draw in range(3):
+            dealt = dealer.deal(SeededRng(draw))
+            quick = adapter.quick_start(view, dealt, legal, SeededRng(draw))
+            world = from_scenario(adapter.world(view, dealt, SeededRng(draw)))
+            if world.legal_actions(seat) != legal:
+                assert quick is False
+                continue
+            assert round_state(quick) == round_state(adapter.prepare(world))
+            checked += 1
+        game.apply(chooser.choice(legal))
+    assert checked > 300

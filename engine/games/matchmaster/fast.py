@@ -35,23 +35,29 @@ class Round:
     @classmethod
     def from_game(cls, game) -> "Round":
         """The round ``game`` (a Matchmaster in its bid or play stage) is in."""
+        return cls.build(game.players, game.dealer, game.cards_this_round, game.options,
+                         game.hands, game.bids, game.tricks_won, game.leader, game.trick)
+
+    @classmethod
+    def build(cls, players: int, dealer: int, cards: int, options: dict, hands, bids, won,
+              leader: int, trick) -> "Round":
+        """A round from its parts (card codes; ``trick``: ``(seat, card)`` pairs so far)."""
         self = cls.__new__(cls)
-        options = game.options
-        self.players, self.dealer, self.cards = game.players, game.dealer, game.cards_this_round
+        self.players, self.dealer, self.cards = players, dealer, cards
         self.previous_card = options["overtrump_reference"] == "previous_card"
         self.undertrump = options["must_undertrump"]
         self.hook = options["dealer_hook"]
         self.above = options["allow_bid_above_hand"]
         self.hands = []
-        for hand in game.hands:
+        for hand in hands:
             split = [[], [], [], []]
             for index in sorted(INDEX[card] for card in hand):
                 split[index // 13].append(index)
             self.hands.append(split)
-        self.bids, self.won, self.leader = list(game.bids), list(game.tricks_won), game.leader
+        self.bids, self.won, self.leader = list(bids), list(won), leader
         self.trick, self.lead, self.best_seat, self.best, self.top_trump = [], None, None, -1, -1
-        self.left = sum(len(hand) for hand in game.hands)
-        for seat, card in game.trick:
+        self.left = sum(len(hand) for hand in hands)
+        for seat, card in trick:
             self.left += 1  # _add counts the card out again
             self._add(seat, INDEX[card])
         return self

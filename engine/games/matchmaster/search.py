@@ -65,20 +65,27 @@ class MatchmasterSearch(Adapter):
         return BID_DECAY ** miss
 
     def world(self, view: dict, dealt: dict, rng) -> dict:
-        seat, players = view["seat"], view["players"]
-        hands = [list(view["hand"]) if other == seat else dealt[("hand", other)]
-                 for other in range(players)]
-        most = view["bid_range"][1]
-        bids = list(view["bids"])
-        for other, made in enumerate(view["has_bid"]):
-            if made and bids[other] is None:  # made in secret: what the basic bot would bid
-                bids[other] = basic_bid(hands[other], players, range(most + 1))
+        hands, bids = _hands_and_bids(view, dealt)
+        players = view["players"]
         position = {"round": view["round"], "dealer": view["dealer"], "hands": hands,
                     "bids": bids, "tricks_won": list(view["tricks_won"]), "played": dealt["played"],
                     "leader": view["leader"], "trick": list(view["trick"]),
                     "scores": list(view["score_sheet"]["totals"])}
         return {"game": "matchmaster", "players": players, "rules": view["rules"],
                 "options": view["options"], "rng": str(rng.next_u64()), "position": position}
+
+    def quick_start(self, view: dict, dealt: dict, legal_actions: list, rng):
+        """The round straight from the view and the deal (what ``world`` writes, without the
+        scenario's checks: every card is dealt once by construction)."""
+        rng.next_u64()  # world()'s draw for the world's own future, so the same deals follow
+        hands, bids = _hands_and_bids(view, dealt)
+        start = Round.build(view["players"], view["dealer"], view["cards_this_round"],
+                            view["options"], hands, bids, view["tricks_won"], view["leader"],
+                            [(play["seat"], play["card"]) for play in view["trick"]])
+        seat = view["seat"]
+        if view["stage"] == "bid":  # the dealer hook may read the others' secret bids
+            return list(start.legal_bids(seat)) == [a["bid"] for a in legal_actions] and start
+        return start
 
     def prepare(self, world):
         return Round.from_game(world)  # the playouts run on integers (fast.py)
@@ -99,6 +106,20 @@ class MatchmasterSearch(Adapter):
 
     def fallback(self, view: dict, legal_actions: list, rng) -> dict:
         return BasicBot(rng).choose(view, legal_actions)
+
+
+def _hands_and_bids(view: dict, dealt: dict) -> tuple:
+    """Every seat's hand in a world, and the bids: the ones made in secret are what the basic
+    bot would bid with the hand dealt."""
+    seat, players = view["seat"], view["players"]
+    hands = [list(view["hand"]) if other == seat else dealt[("hand", other)]
+             for other in range(players)]
+    most = view["bid_range"][1]
+    bids = list(view["bids"])
+    for other, made in enumerate(view["has_bid"]):
+        if made and bids[other] is None:
+            bids[other] = basic_bid(hands[other], players, range(most + 1))
+    return hands, bids
 
 
 def _legal_from(card, before, options):
