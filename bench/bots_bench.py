@@ -6,6 +6,7 @@
     .venv/bin/python bench/bots_bench.py strength [--games 1000] [--workers 2] [--only GAME]
                                                   [--seconds S]
     .venv/bin/python bench/bots_bench.py decisions [--games 3]
+    .venv/bin/python bench/bots_bench.py oracle [--games 40] [--only GAME]
 
 ``playouts``: uniformly random playouts per second from a fresh deal, per game, on two paths:
 the validated-engine path a bot would have used before (``copy()``, ``legal_actions``,
@@ -27,6 +28,9 @@ and the first round (which then deals round 2). Every side chooses with ``random
 ``strength``: the strong bot against basic bots at each game's usual table (Matatu 4,
 Matchmaster 4, Matchmakers 4 with a strong team and 2, The Match-Maker 3), through the arena
 (engine/arena.py: seeded, reproducible), with 95% Wilson intervals.
+
+``oracle``: the strong bot's win rate as shipped beside the same search handed the true game
+as its only world (every hidden card in sight): what the hidden cards are worth.
 
 ``decisions``: CPU time per strong-bot decision (those with more than one candidate) in a few
 games per table, p50 and p95.
@@ -255,6 +259,53 @@ def cmd_strength(args) -> None:
                                                  "games": summary["finished"]}))
 
 
+def cmd_oracle(args) -> None:
+    """The same search, seat 1 against basic bots, once as shipped and once given the true
+    game as its only world (every hand and the stock's order in sight, which no player has):
+    how much of the gap to a sure win is what the hidden cards are worth. A bench-only
+    experiment: the engine's bots never see the game."""
+    from engine import search
+    from engine.bots import make_bot
+    from engine.rng import SeededRng
+
+    real = {}
+
+    def true_world(bot, view, dealer, legal_actions, seat):
+        return bot.adapter.prepare(engine.from_scenario(real["game"].to_scenario()))
+
+    for label, game_id, bots in STRENGTH:
+        if args.only and args.only not in (game_id, label):
+            continue
+        levels = bots.split(",")
+        cls = engine.GAMES[game_id]
+        rates = []
+        for oracle in (False, True):
+            won = 0.0
+            for number in range(args.games):
+                seed = args.seed + number
+                game = cls(players=len(levels), seed=seed)
+                seats = [make_bot(cls, level, SeededRng(f"arena:{seed}:{seat}"))
+                         for seat, level in enumerate(levels)]
+                if oracle:
+                    for bot in seats:
+                        if isinstance(bot, search.SearchBot):
+                            bot._start = true_world.__get__(bot)
+                while not game.over:
+                    seat = game.pending[0]
+                    real["game"] = game
+                    game.apply(seats[seat].choose(game.view(seat), game.legal_actions(seat)))
+                result, hero = game.result(), levels.index("strong")
+                if result.get("winning_teams") is not None:  # ties share the win (arena)
+                    teams = result["winning_teams"]
+                    won += (game.team_of(hero) in teams) / len(teams)
+                else:
+                    won += (hero in result["winners"]) / len(result["winners"])
+            rates.append(won / args.games)
+        print(f"{label}: strong {rates[0]:.1%} as shipped, {rates[1]:.1%} seeing every card"
+              f" ({args.games} games, seeds {args.seed}-{args.seed + args.games - 1})",
+              flush=True)
+
+
 def cmd_decisions(args) -> None:
     from engine.bots import make_bot
     from engine.rng import SeededRng
@@ -299,12 +350,16 @@ def main(argv=None) -> int:
     p.add_argument("--seconds", type=float, default=0,
                    help="per table: stop after the game that passes this wall time")
     p.add_argument("--json", action="store_true")
+    p = sub.add_parser("oracle")
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--only", default=None, help="one game id or table label")
     p = sub.add_parser("decisions")
     p.add_argument("--games", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     {"playouts": cmd_playouts, "ratio": cmd_ratio, "strength": cmd_strength,
-     "decisions": cmd_decisions}[args.command](args)
+     "decisions": cmd_decisions, "oracle": cmd_oracle}[args.command](args)
     return 0
 
 
