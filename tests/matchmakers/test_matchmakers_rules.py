@@ -664,3 +664,34 @@ def test_mk_a16_self_matchmaking_with_two_players_and_its_option():
     # red 3 wins; the green 1 is the weakest; seat 1 collects one of seat 0's twins
     assert off.stage == "collect" and off.resolution["winner"] == 1
     assert sorted(a["card"] for a in off.legal_actions(1)) == ["R2m", "R2s"]
+
+
+@pytest.mark.parametrize("rule", ["highest", "first"])
+def test_the_cards_that_would_win_a_trick_are_trick_outcomes_winners(rule):
+    """winning_animals (what the search's playouts ask) answers as trick_outcome would for
+    the trick with each card added, on random tricks with and without guides."""
+    import random
+
+    from engine.games.matchmakers.rules import (
+        ANIMALS,
+        GUIDES,
+        Follow,
+        play_refusal,
+        trick_outcome,
+        winning_animals,
+    )
+
+    chooser = random.Random(rule)
+    for _ in range(3000):
+        cards = chooser.sample(ANIMALS + GUIDES, chooser.randrange(1, 12))
+        trick = [[seat % 4, card] for seat, card in enumerate(cards[:chooser.randrange(4)])]
+        if trick and all(card in GUIDES for _, card in trick) and chooser.random() < 0.5:
+            continue
+        hand = [card for card in cards[len(trick):] if card not in GUIDES]
+        expected = [card for card in hand
+                    if trick_outcome(trick + [[9, card]], rule)[0] == len(trick)]
+        assert winning_animals(trick, hand, rule) == expected, (trick, hand)
+        follow = Follow(hand, trick)  # the duty worked out once answers as asked afresh
+        for card in hand:
+            assert (play_refusal(card, hand, (), trick, False, follow) is None) == (
+                play_refusal(card, hand, (), trick) is None)

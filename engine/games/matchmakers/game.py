@@ -51,6 +51,7 @@ from .rules import (
     TURNS_PER_TRICK,
     VALUE_OF,
     WINNING_MARGIN,
+    Follow,
     claim_refusal,
     collect_refusal,
     exchange_turn_refusal,
@@ -256,9 +257,10 @@ class Matchmakers(Game):
     # ---- legal actions and refusals: each from the rule's one predicate ------------------------
     def legal_cards(self, seat: int) -> list:
         animals, guides = self.animals_of(seat), self.guides[seat]
-        straw = self.straw is not None
+        straw, trick = self.straw is not None, self.trick
+        follow = Follow(animals, trick)
         return [card for card in sort_cards(animals) + sort_cards(guides)
-                if play_refusal(card, animals, guides, self.trick, straw) is None]
+                if play_refusal(card, animals, guides, trick, straw, follow) is None]
 
     def collectable(self) -> list:
         res = self.resolution

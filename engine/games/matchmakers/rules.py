@@ -269,6 +269,20 @@ def trick_outcome(trick, trump_vs_trump: str = "highest") -> tuple:
     return winner, loser
 
 
+def winning_animals(trick, animals, trump_vs_trump: str = "highest") -> list:
+    """The ``animals`` that would win ``trick`` (``(seat, card)`` pairs so far) if played now,
+    no Matchmaking: ``trick_outcome``'s winner, worked out once for the trick. A guide in the
+    trick wins it (winner.trump); otherwise the highest of the lead colour, of equals the
+    first played (winner.no_trump)."""
+    if not trick:
+        return list(animals)
+    if any(card in GUIDE_SET for _, card in trick):
+        return []
+    lead = COLOUR_OF[trick[0][1]]
+    best = max(VALUE_OF[card] for _, card in trick if COLOUR_OF[card] == lead)
+    return [card for card in animals if COLOUR_OF[card] == lead and VALUE_OF[card] > best]
+
+
 def guide_claim(weakest: str, loser: int, holder, played_here: bool, claim_played: bool):
     """What the trick's loser may recruit (loser.claim, MK-A12, MK-A13): ``("claim", {"guide",
     "from"})``, or why there is nothing (``("holds_guide", guide)``, ``("guide_stays",
@@ -399,11 +413,13 @@ def _not_a_card(card) -> Refusal | None:
                    shown=repr(shown))
 
 
-def play_refusal(card, animals, guides, trick, straw: bool = False) -> Refusal | None:
+def play_refusal(card, animals, guides, trick, straw: bool = False,
+                 follow: "Follow | None" = None) -> Refusal | None:
     """Whether ``card`` may be played to ``trick`` by a player holding ``animals`` (hand, and
     face-up straw cards with 2 players: twop.hand) and ``guides`` (face up in front of them).
     A held guide may always be played (MK-A8); an animal follows the lead colour, the colour
-    of the trick's first animal, while the player holds one (tricks.follow, MK-A9)."""
+    of the trick's first animal, while the player holds one (tricks.follow, MK-A9).
+    ``follow``: ``Follow(animals, trick)``, when the caller asks for every card of a hand."""
     if card in GUIDE_SET:
         if card in guides:
             return None
@@ -418,17 +434,26 @@ def play_refusal(card, animals, guides, trick, straw: bool = False) -> Refusal |
                 " pile.", card=_card(card))
         return _not_a_card(card) or Refusal("tricks.order", "You do not hold the {card}.",
                                             card=_card(card))
-    lead = lead_colour(trick)
-    if lead is None or COLOUR_OF[card] == lead:
+    follow = follow or Follow(animals, trick)
+    if not follow.holds or COLOUR_OF[card] == follow.lead:
         return None
-    for other in animals:
-        if COLOUR_OF[other] == lead:
-            # Worded only if shown: playouts ask this for every card of every hand.
-            return Refusal("tricks.follow", "You must follow {colour} while you can: you hold"
-                           " the {cards}. A guide may always be played instead.",
-                           colour=Said(words.colour_name, lead),
-                           cards=Said(_followers_text, (lead, tuple(animals))))
-    return None
+    # Worded only if shown: playouts ask this for every card of every hand.
+    return Refusal("tricks.follow", "You must follow {colour} while you can: you hold the"
+                   " {cards}. A guide may always be played instead.",
+                   colour=Said(words.colour_name, follow.lead),
+                   cards=Said(_followers_text, (follow.lead, tuple(animals))))
+
+
+class Follow:
+    """What the trick so far asks of one player's animals (tricks.follow, MK-A9): the lead
+    colour, and whether they hold it. Worked out once for a hand, then asked card by card
+    (``play_refusal``'s ``follow``): search bots ask millions of times."""
+
+    __slots__ = ("lead", "holds")
+
+    def __init__(self, animals, trick):
+        self.lead = lead = lead_colour(trick)
+        self.holds = lead is not None and any(COLOUR_OF[other] == lead for other in animals)
 
 
 def _followers_text(lead_and_animals) -> str:

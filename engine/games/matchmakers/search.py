@@ -22,6 +22,7 @@ from .rules import (
     play_refusal,
     trick_outcome,
     twin_in_trick,
+    winning_animals,
 )
 
 SEARCHED = ("play", "claim_guide", "decline_guide", "collect")
@@ -168,8 +169,7 @@ def _card(world, seat: int, cards) -> str:
     offer = max((gain_points(ours, played) for owner, played in trick
                  if owner != seat and played not in GUIDE_SET), default=-1)
     rule = world.options["trump_vs_trump"]
-    winning = [card for card in animals
-               if trick_outcome(trick + [[seat, card]], rule)[0] == len(trick)]
+    winning = winning_animals(trick, animals, rule)
     if offer > 0:
         if winning:
             return min(winning, key=VALUE_OF.__getitem__)
