@@ -163,6 +163,15 @@ def _round_plays(view: dict) -> tuple:
     return finished, current
 
 
-def StrongBot(rng=None, budget: int = 240) -> SearchBot:
+# Playouts per decision, and how sure the search must be before it leaves the basic bot's
+# move. Over the same 100 seeded games against three basic bots: 240 playouts and 1 standard
+# error won 51%; 720 and 1, 57%; 240 and 0, 56.5%; 720 and 0 (play the best mean), 64%. A
+# playout here is a round on integers (fast.py) and a world is built without a scenario, so
+# 720 stays near 100 ms a decision on CPython.
+BUDGET = 720
+CONFIDENCE = 0.0
+
+
+def StrongBot(rng=None, budget: int = BUDGET) -> SearchBot:
     """The "strong" level: the search bot on this adapter."""
-    return SearchBot(MatchmasterSearch(), rng, budget)
+    return SearchBot(MatchmasterSearch(), rng, budget, CONFIDENCE)
