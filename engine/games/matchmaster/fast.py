@@ -9,8 +9,8 @@ each ascending, so following the colour led is one list and the trumps another.
 What may be played is the rules' own (``rules.Duty``): ``legal`` restates them over these
 lists (follow the colour led; else a trump when one is owed, the trump to beat beaten if you
 can, MS-A5 and MS-A6, with both options). ``tests/test_matchmaster_fast.py`` checks it
-against ``rules.legal_cards`` at every turn of seeded games under every option, and the basic
-policy here against ``bots.basic_card``, so the two cannot drift apart unseen.
+against ``legal_cards`` (rules.py) at every turn of seeded games under every option, and the basic
+policy here against ``basic_card`` (bots.py), so the two cannot drift apart unseen.
 """
 
 from .bots import basic_bid
@@ -81,7 +81,7 @@ class Round:
                 if self.bids[(start + i) % players] is None]
 
     def legal_bids(self, seat: int) -> tuple:
-        """The rules' own (rules.legal_bids, with the dealer hook of MS-A3)."""
+        """The rules' own (legal_bids in rules.py, with the dealer hook of MS-A3)."""
         return legal_bids(self.cards, self.above,
                           hooked_bid(seat, self.dealer, self.bids, self.cards, self.hook))
 
@@ -170,7 +170,7 @@ class Round:
             add(seat, card)
 
 def basic_card(game: Round, seat: int, cards: list, strength=STRENGTH, players=None) -> int:
-    """bots.basic_card on this round: short of the bid, try to win the trick; at or past it,
+    """basic_card of bots.py on this round: short of the bid, try to win the trick; at or past it,
     duck with the most dangerous card that still loses. Ties go to the first card in hand
     order, as there."""
     need = game.bids[seat] - game.won[seat]
