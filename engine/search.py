@@ -104,9 +104,8 @@ class Dealer:
                                    if self.room[i] and card not in slot.banned]
                             for card in self.cards}
             roomy = sum(1 for size in self.room if size)
-            # per card, how many slots it may go to: None where that is every slot with room
-            self.sizes = {card: None if len(places) == roomy else len(places)
-                          for card, places in self.allowed.items()}
+            # the cards every slot with room may take (most unseen cards carry no ban)
+            self.free = {card for card, places in self.allowed.items() if len(places) == roomy}
 
     def deal(self, rng: SeededRng) -> dict:
         cards, room, allowed = list(self.cards), self.room, self.allowed
@@ -114,7 +113,7 @@ class Dealer:
         dealt = None
         if allowed is not None:
             for _ in range(DEAL_TRIES):
-                dealt = _try_deal(cards, allowed, self.sizes, room, rng)
+                dealt = _try_deal(cards, allowed, self.free, room, rng)
                 if dealt is not None:
                     break
             else:
@@ -128,10 +127,10 @@ class Dealer:
                 for slot, hand in zip(self.slots, dealt, strict=True)}
 
 
-def _try_deal(cards, allowed, sizes, room, rng):
+def _try_deal(cards, allowed, free, room, rng):
     """One randomized deal (Dealer.deal's), or None when it paints itself into a corner. A card
-    that may go to every slot with room (``sizes[card]`` is None) is placed without listing
-    them: the same draws, at a fraction of the cost."""
+    in ``free`` (every slot with room may take it) is placed without listing the slots or
+    summing their room: the same draws, at a fraction of the cost."""
     left = list(room)
     hands = [[] for _ in room]
     everywhere = range(len(room))
@@ -139,27 +138,21 @@ def _try_deal(cards, allowed, sizes, room, rng):
     open_slots = sum(1 for size in room if size)  # slots with room left
     # Most constrained first; the shuffle decides among equals (sorted is stable).
     for card in sorted(cards, key=lambda card: len(allowed[card])):
-        if sizes[card] is None:  # every slot with room: weighted by the room left
-            if open_slots == 1:
-                i = next(i for i in everywhere if left[i])
-            else:
-                pick = rng.randbelow(total)
-                for i in everywhere:
-                    pick -= left[i]
-                    if pick < 0:
-                        break
+        if card in free:
+            options, single = everywhere, open_slots == 1
         else:
             options = [i for i in allowed[card] if left[i]]
             if not options:
                 return None
-            if len(options) == 1:
-                i = options[0]
-            else:
-                pick = rng.randbelow(sum(left[i] for i in options))
-                for i in options:
-                    pick -= left[i]
-                    if pick < 0:
-                        break
+            single = len(options) == 1
+        if single:
+            i = next(i for i in options if left[i])
+        else:  # weighted by the room left
+            pick = rng.randbelow(total if card in free else sum(left[i] for i in options))
+            for i in options:
+                pick -= left[i]
+                if pick < 0:
+                    break
         hands[i].append(card)
         left[i] -= 1
         total -= 1

@@ -150,10 +150,10 @@ class Round:
         for seat in self.bidding():
             hand = [DECK[card] for cards in self.hands[seat] for card in cards]
             self.bids[seat] = basic_bid(hand, self.players, self.legal_bids(seat))
-        players, strength = self.players, STRENGTH
+        players = self.players
         while self.left:
             seat = (self.leader + len(self.trick)) % players
-            self.play(seat, basic_card(self, seat, self.legal(seat), strength, players))
+            self.play(seat, basic_card(self, seat, self.legal(seat)))
 
     def play_random(self, random) -> None:
         """Play the round out with uniformly random bids and cards; ``random()`` in [0, 1)."""
@@ -169,7 +169,7 @@ class Round:
             hands[seat][card // 13].remove(card)
             add(seat, card)
 
-def basic_card(game: Round, seat: int, cards: list, strength=STRENGTH, players=None) -> int:
+def basic_card(game: Round, seat: int, cards: list, strength=STRENGTH) -> int:
     """basic_card of bots.py on this round: short of the bid, try to win the trick; at or past it,
     duck with the most dangerous card that still loses. Ties go to the first card in hand
     order, as there."""
@@ -189,7 +189,7 @@ def basic_card(game: Round, seat: int, cards: list, strength=STRENGTH, players=N
                    or (card // 13 == best_colour and card > best)]
     if need > 0:
         if winning:
-            last = len(game.trick) == (players or game.players) - 1
+            last = len(game.trick) == game.players - 1
             return (min if last else max)(winning, key=strength.__getitem__)
         return min(cards, key=strength.__getitem__)
     if len(winning) < len(cards):
