@@ -107,3 +107,21 @@ def test_the_engine_bundle_holds_the_ui_modules_the_embed_controller_imports():
     for path in (ROOT / "engine").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import ui" not in text and "from ui" not in text, path
+
+
+def test_each_page_carries_its_entry_script_written_in():
+    # PyScript fetched a src= entry script only once MicroPython was up: one more round trip
+    # in a row before the first line of Python. The build writes ui/<entry>.py into the tag.
+    site_config = _site_config()
+    page = ('<script type="mpy" src="./ui/main.py"\n'
+            '        config=\'{"interpreter": "./static/vendor/micropython/micropython.mjs"}\'>'
+            '</script>')
+    made = site_config.with_inline_entry(page, ROOT)
+    assert "src=" not in made and 'config=\'{"interpreter"' in made
+    assert made.endswith((ROOT / "ui" / "main.py").read_text(encoding="utf-8") + "</script>")
+    with pytest.raises(ValueError, match="not an entry script"):
+        site_config.with_inline_entry(page.replace("main.py", "app.py"), ROOT)
+    for name in ("index.html", "editor.html", "lab.html"):
+        built = (ROOT / "dist" / name).read_text(encoding="utf-8")  # bin/test builds dist/
+        assert 'type="mpy" src=' not in built, name
+        assert built.count('<script type="mpy"') == 1, name

@@ -57,3 +57,26 @@ def test_the_page_carries_the_first_lobby_drawn_by_the_ui_code(tmp_path):
     start = re.search(r'<button[^>]*id="start"[^>]*>', page).group(0)
     assert 'aria-disabled="true"' in start
     assert "still loading" in page
+
+
+def test_the_page_carries_the_catalog_without_the_rules_text(tmp_path):
+    """index.html holds the catalog reply less the rules' sections, rulings and notes: what
+    the lobby draws from, a fraction of the file to parse before the first screen; the same
+    digest, so the engine still answers "same" (issue #13 item 5)."""
+    import re
+
+    published = static_data.write(ROOT, tmp_path)
+    full = json.loads(published["data/catalog.json"].read_text())
+    page = static_data.with_first_lobby(ROOT, (ROOT / "index.html").read_text(encoding="utf-8"),
+                                        published["data/catalog.json"])
+    found = re.search(r'<script type="application/json" id="lobby-catalog">(.*?)</script>', page)
+    light = json.loads(found.group(1))
+    assert light["partial"] is True and light["digest"] == full["digest"] and light["ok"]
+    assert len(found.group(1)) < len(published["data/catalog.json"].read_text()) / 3
+    for lean, info in zip(light["games"], full["games"], strict=True):
+        assert {k: v for k, v in lean.items() if k != "rule_versions"} == {
+            k: v for k, v in info.items() if k != "rule_versions"}
+        assert lean["rule_versions"] == [
+            {k: v for k, v in version.items() if k not in ("sections", "rulings", "notes")}
+            for version in info["rule_versions"]]
+        assert all(version["sections"] for version in info["rule_versions"])

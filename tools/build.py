@@ -385,7 +385,8 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     # The catalog and each lesson's first position, for the page to show before Python boots.
     site.update(static_data.write(root, root / ".build"))
     # The pages as published: index.html with the lobby drawn in, from that catalog; each
-    # MicroPython page listing PyScript's start chunks and the interpreter, to fetch at once.
+    # MicroPython page with its entry script written in and listing PyScript's start chunks
+    # and the interpreter, to fetch at once.
     preloads = site_config.boot_preloads(vendor_dir)
     for page, source in list(site.items()):
         if "/" not in page and page.endswith(".html"):
@@ -393,6 +394,7 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
             made = text
             if page == "index.html":
                 made = static_data.with_first_lobby(root, made, site["data/catalog.json"])
+            made = site_config.with_inline_entry(made, root)
             made = site_config.with_boot_preloads(made, preloads)
             if made != text:
                 site[page] = root / ".build" / "pages" / page

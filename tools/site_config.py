@@ -192,6 +192,25 @@ def boot_preloads(vendor: Path) -> list[dict]:
     return links
 
 
+ENTRY_TAG = re.compile(r'<script type="mpy" src="\./ui/(\w+\.py)"(\s+config=\'[^\']*\')></script>')
+
+
+def with_inline_entry(html: str, root: Path = ROOT) -> str:
+    """A MicroPython page whose entry script (``<script type="mpy" src="./ui/main.py" ...>``)
+    is written into the tag: PyScript fetched the src only once the interpreter was up, one
+    more round trip in a row before the page's first line of Python (~20-35 ms here, a whole
+    round trip on a slow link). The source stays one file, ui/; any other page as it is."""
+    def inline(match: re.Match) -> str:
+        name = match.group(1)
+        if name not in ENTRY_SCRIPTS:
+            raise ValueError(f"ui/{name} is not an entry script ({', '.join(ENTRY_SCRIPTS)})")
+        code = (root / "ui" / name).read_text(encoding="utf-8")
+        if "</" in code:
+            raise ValueError(f"ui/{name} holds '</', which would end its <script> tag")
+        return f'<script type="mpy"{match.group(2)}>\n{code}</script>'
+    return ENTRY_TAG.sub(inline, html)
+
+
 def with_boot_preloads(html: str, links: list[dict]) -> str:
     """A page that starts MicroPython (a <script type="mpy">), with ``links`` listed just
     before its PyScript script tag; any other page as it is."""

@@ -115,6 +115,27 @@ def with_first_lobby(root: Path, text: str, catalog: Path) -> str:
     end = text.find("</main>", start)
     if start < 0 or end < 0 or text.count(MAIN_OPEN) != 1:
         raise RuntimeError(f"build: index.html needs one {MAIN_OPEN} ... </main>")
-    games = json.loads(catalog.read_text(encoding="utf-8"))["games"]
-    lobby = first_lobby(games, dict(DEFAULT_SETTINGS))
-    return text[:start] + MAIN_OPEN.replace(">", " inert>") + lobby + text[end:]
+    reply = json.loads(catalog.read_text(encoding="utf-8"))
+    lobby = first_lobby(reply["games"], dict(DEFAULT_SETTINGS))
+    light = json.dumps(lobby_catalog(reply), separators=(",", ":"), ensure_ascii=False,
+                       sort_keys=True).replace("</", "<\\/")
+    after = end + len("</main>")
+    return (text[:start] + MAIN_OPEN.replace(">", " inert>") + lobby + text[end:after]
+            + f'\n  <script type="application/json" id="{LOBBY_CATALOG_ID}">{light}</script>'
+            + text[after:])
+
+
+LOBBY_CATALOG_ID = "lobby-catalog"
+RULE_TEXT = ("sections", "rulings", "notes")  # what only a rules page reads
+
+
+def lobby_catalog(reply: dict) -> dict:
+    """The catalog reply without the rules' text (four fifths of its 83 KB), marked
+    ``"partial"``: what the lobby, History and a kept table need, written into index.html so
+    the UI's first screen parses a sixth of the JSON (ui/app.py reads the whole file in the
+    next task, and a rules page waits for it)."""
+    games = [dict(info, rule_versions=[{key: value for key, value in version.items()
+                                        if key not in RULE_TEXT}
+                                       for version in info["rule_versions"]])
+             for info in reply["games"]]
+    return dict(reply, games=games, partial=True)

@@ -56,6 +56,7 @@ class App(Lobby, Replaying, RulesPage):
     def __init__(self):
         self.client = client
         self.catalog = []
+        self.catalog_partial = False
         self.catalog_digest = None  # of the catalog drawn from, so the engine need not resend it
         self.titles = {}
         self.form = initial_form()
@@ -310,26 +311,56 @@ class App(Lobby, Replaying, RulesPage):
             root.setAttribute("data-" + name, value)
 
     # ---- engine readiness ---------------------------------------------------------------------
-    def use_catalog(self, games):
+    def use_catalog(self, games, partial=False):
         self.catalog = games
+        self.catalog_partial = partial  # the rules' text is not in it yet (read_static_catalog)
         self.titles = {info["id"]: info["title"] for info in games}
         self.storage.known_games = {info["id"]: [v["id"] for v in info["rule_versions"]]
                                     for info in games}
 
+    def static_reply(self, text):
+        """A catalog reply the build wrote, parsed; None unless it is a usable one."""
+        try:
+            reply = json.loads(text)
+            games = reply["games"]
+            if not reply.get("ok") or not games or not all(info.get("id") for info in games):
+                return None
+        except Exception:
+            return None
+        return reply
+
     async def read_static_catalog(self):
         """The lobby, rules and History from the catalog the build wrote with the same engine
         (data/catalog.json), before the engine has booted; Start waits for the engine. The
-        engine's own catalog is the same reply, so nothing moves when it arrives."""
-        try:
-            reply = json.loads(await window.matchbookCatalog)
-            games = reply["games"]
-            if not reply.get("ok") or not games or not all(info.get("id") for info in games):
-                return
-        except Exception:
+        engine's own catalog is the same reply, so nothing moves when it arrives. Unless the
+        first screen is a rules page, it is drawn from index.html's copy without the rules'
+        text (tools/static_data.py: a sixth of the JSON to parse); complete_catalog reads the
+        whole file next."""
+        light = document.getElementById("lobby-catalog")
+        reply = None
+        if light is not None and not self.route().startswith("#/rules"):
+            reply = self.static_reply(light.textContent)
+        if reply is None:
+            reply = self.static_reply(await window.matchbookCatalog)
+        if reply is None:
             return  # no usable file: the skeleton stays until the engine answers
-        self.use_catalog(games)
+        self.use_catalog(reply["games"], partial=bool(reply.get("partial")))
         self.catalog_digest = reply.get("digest")
         self.reset_form(self.form["game"])
+
+    async def complete_catalog(self):
+        """The rules' text, once the first screen is up: the whole file the build wrote, if it
+        is the same catalog; else the engine will send its own (see boot)."""
+        if not self.catalog_partial:
+            return
+        text = await window.matchbookCatalog
+        await window.matchbookNextTask()  # the parse in a task of its own
+        reply = self.static_reply(text)
+        if reply is None or reply.get("digest") != self.catalog_digest:
+            return
+        self.use_catalog(reply["games"])
+        if self.screen == "rules":
+            self.render()
 
     async def boot(self):
         # Each step in a task of its own (window.matchbookNextTask, static/js/ui-bundle.mjs):
@@ -345,6 +376,7 @@ class App(Lobby, Replaying, RulesPage):
         # The lobby the build drew into the page stays inert until this first render.
         document.getElementById("app").removeAttribute("inert")
         root.dataset.ui = "ready"  # the lobby is drawn (the engine starts booting on this)
+        completing = asyncio.create_task(self.complete_catalog())  # beside the engine's boot
         try:
             response = await client.connect(known=self.catalog_digest)
         except Exception as error:
@@ -358,6 +390,10 @@ class App(Lobby, Replaying, RulesPage):
         drawn = bool(self.catalog)
         if not response.get("same"):  # the build's copy was not the engine's: use the engine's
             self.use_catalog(response["games"])
+        else:
+            await completing
+            if self.catalog_partial:  # data/catalog.json was unreadable: the engine's text
+                self.use_catalog((await client.call("catalog"))["games"])
         self.storage.audit()  # now unknown games and rules versions can be caught too
         if not drawn:
             self.reset_form(self.form["game"])

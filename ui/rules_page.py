@@ -41,6 +41,10 @@ class RulesPage:
                        + tag("p", {"class": "notice warn", "role": "alert"},
                              esc("There is no game called " + game_id + ".")))
             return
+        if self.catalog_partial:  # the first screen was the lobby: the text comes in a moment
+            self.mount(tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc(info["title"]))
+                       + text("p", {"class": "notice", "role": "status"}, "Loading the rules…"))
+            return
         self.mount(render_rules(info, parts[3] if len(parts) > 3 else None)
                    + render_compare(info, self.compare_state(info)))
         target = named_rule(route)
