@@ -10,7 +10,9 @@ from pyscript import document
 
 from ui import storage as store
 from ui.client import EngineError
-from ui.render_lobby import fit_seats, form_for_game, render_lobby
+from ui.render_lobby import fit_seats, form_for_game, initial_form, render_lobby
+
+FIRST_LOBBY = "(the lobby the build drew in index.html)"  # App.mounted for it
 
 MAX_NAME = 24  # a hot-seat player's name
 
@@ -31,9 +33,30 @@ class Lobby:
             game = self.preview["game"]
             resume = {"title": self.titles.get(game, game),
                       "moves": self.preview["view"]["moves"]}
+        if self.mounted is None and resume is None and self.is_first_lobby():
+            # The page holds this very screen: the build drew it from the same catalog with
+            # the same code (first_lobby, tools/static_data.py). Markup made only to find the
+            # same nodes again is left out of the first screen's critical path; the next render
+            # morphs from what the page holds.
+            self.mounted = FIRST_LOBBY
+            return
         self.mount(self.banner() + render_lobby(self.catalog, self.form, resume, self.client.ready,
                                                 self.settings, self.errors, self.confirm),
                    morph=True)
+
+    def is_first_lobby(self):
+        """Whether the lobby now is the one a first visit shows (``first_lobby``): no notice,
+        the engine not ready, the default settings and the untouched form, nothing refused or
+        waiting for an answer."""
+        if self.client.ready or self.errors or self.confirm or self.banner():
+            return False
+        if self.settings != store.DEFAULT_SETTINGS:
+            return False
+        drawn = document.getElementById("app")
+        if drawn is None or not drawn.hasAttribute("inert"):  # not the page the build drew
+            return False
+        first = initial_form()
+        return self.form == form_for_game(first, self.game_info(first["game"]) or self.catalog[0])
 
     def reset_form(self, game_id):
         form_for_game(self.form, self.game_info(game_id) or self.catalog[0])

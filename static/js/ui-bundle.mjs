@@ -24,7 +24,8 @@ bundle.catch(() => {}); // reported in onReady, where the page's script would fa
 
 // What PyScript will fetch one after another before MicroPython starts (its chunks, the
 // interpreter and its wasm; listed by the build, tools/site_config.py): asked for all at once,
-// once the page has painted its first frame, so they never compete with the first paint.
+// once the page has painted its first frame, so they never compete with the first paint
+// on a first visit.
 function preloadBoot() {
   const listed = document.getElementById("boot-preloads");
   let links = [];
@@ -44,7 +45,10 @@ function preloadBoot() {
     document.head.append(link);
   }
 }
-requestAnimationFrame(() => setTimeout(preloadBoot, 0));
+// A page the service worker controls reads every file from Cache Storage: there is no
+// bandwidth for the preloads to take from the first paint, so they go at once.
+if (navigator.serviceWorker && navigator.serviceWorker.controller) preloadBoot();
+else requestAnimationFrame(() => setTimeout(preloadBoot, 0));
 
 // Each folder is made once: a failed FS.mkdir (the folder exists) builds an Emscripten
 // ErrnoError with a stack trace, and asking for every file's folders that way took ~20 ms.
