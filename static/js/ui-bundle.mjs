@@ -90,4 +90,14 @@ hooks.main.onReady.add(async (wrap) => {
     mkdirs(FS, path, made);
     FS.writeFile(path, data, { canOwn: true });
   }
+  // PyScript's own Python package as bytecode (pslib/pyscript/*.mpy, tools/site_config.py):
+  // first on sys.path, so PyScript's start imports it instead of compiling its sources.
+  if (files.some(([path]) => path.startsWith("pslib/"))) {
+    try {
+      wrap.interpreter.runPython(
+        "import sys, os\nsys.path.insert(0, os.getcwd().rstrip('/') + '/pslib')");
+    } catch (error) {
+      console.error(`Matchbook: PyScript's bytecode is not on the path (${error})`);
+    }
+  }
 });

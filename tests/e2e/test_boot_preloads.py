@@ -34,3 +34,23 @@ def test_what_pyscript_fetches_before_the_ui_is_drawn_is_preloaded_once(page, pa
     twice = sorted({path for path in fetched if path.startswith(VENDOR)
                     and fetched.count(path) > 1})
     assert twice == []
+
+
+PYSCRIPT_FILE_JS = """async () => {
+  const core = await import('./static/vendor/pyscript/core.js');
+  const mpy = await core.whenDefined('mpy');
+  mpy.interpreter.runPython(
+    "import pyscript, js\\njs.document.documentElement.dataset.pyscriptFile = pyscript.__file__");
+  return document.documentElement.dataset.pyscriptFile;
+}"""
+
+
+@pytest.mark.quick
+@pytest.mark.parametrize("page_name", ["index.html", "lab.html"])
+def test_pyscript_starts_from_the_bytecode_the_build_made_of_its_own_package(page, page_name):
+    # PyScript writes its Python package's sources and imports them, which made MicroPython
+    # compile ~30 KB of Python on the main thread before the page's first line. The bundle
+    # holds that package as bytecode, first on sys.path (tools/site_config.py, PSLIB).
+    page.goto(page_name)
+    page.wait_for_selector("html[data-ui=ready]", timeout=60_000)
+    assert page.evaluate(PYSCRIPT_FILE_JS).endswith("/pslib/pyscript/__init__.mpy")
