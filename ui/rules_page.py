@@ -42,7 +42,8 @@ class RulesPage:
                              esc("There is no game called " + game_id + ".")))
             return
         if self.catalog_partial:  # the first screen was the lobby: the text comes in a moment
-            self.mount(tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc(info["title"]))
+            self.mount(tag("h2", {"id": "screen-h", "tabindex": "-1"},
+                           esc("Rules of " + info["title"]))
                        + text("p", {"class": "notice", "role": "status"}, "Loading the rules…"))
             return
         self.mount(render_rules(info, parts[3] if len(parts) > 3 else None)
