@@ -400,3 +400,15 @@ def test_axe_helper_reports_violations(site, page, axe) -> None:
     page.set_content('<html lang="en"><title>t</title><main><img src="data:,"></main></html>')
     ids = {violation["id"] for violation in axe(page)}
     assert "image-alt" in ids
+
+
+@pytest.mark.quick
+def test_every_micropython_page_is_published_with_its_entry_script_written_in(dist_dir: Path):
+    # PyScript fetched a src= entry script only once MicroPython was up (site_config,
+    # with_inline_entry): no published page leaves one to fetch.
+    for name in ("index.html", "editor.html", "lab.html"):
+        built = (dist_dir / name).read_text(encoding="utf-8")
+        assert 'type="mpy" src=' not in built, name
+        assert built.count('<script type="mpy"') == 1, name
+        entry = re.search(r'src="\./ui/(\w+\.py)"', (ROOT / name).read_text()).group(1)
+        assert (ROOT / "ui" / entry).read_text(encoding="utf-8") in built, name
