@@ -5,12 +5,12 @@
 # off the click path. Runs in MicroPython on the main thread.
 
 import asyncio
-import json
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from ui import storage as store
+from ui.catalog import Catalog
 from ui.client import EngineClient, EngineError
 from ui.layouts import LAYOUTS
 from ui.lobby import Lobby
@@ -50,7 +50,7 @@ def new_entry_id():
     return stamp.replace("-", "") + "-" + str(int(window.Math.random() * 1000000000))
 
 
-class App(Lobby, Replaying, RulesPage):
+class App(Catalog, Lobby, Replaying, RulesPage):
     decode_route = staticmethod(decode_route)
 
     def __init__(self):
@@ -311,57 +311,6 @@ class App(Lobby, Replaying, RulesPage):
             root.setAttribute("data-" + name, value)
 
     # ---- engine readiness ---------------------------------------------------------------------
-    def use_catalog(self, games, partial=False):
-        self.catalog = games
-        self.catalog_partial = partial  # the rules' text is not in it yet (read_static_catalog)
-        self.titles = {info["id"]: info["title"] for info in games}
-        self.storage.known_games = {info["id"]: [v["id"] for v in info["rule_versions"]]
-                                    for info in games}
-
-    def static_reply(self, text):
-        """A catalog reply the build wrote, parsed; None unless it is a usable one."""
-        try:
-            reply = json.loads(text)
-            games = reply["games"]
-            if not reply.get("ok") or not games or not all(info.get("id") for info in games):
-                return None
-        except Exception:
-            return None
-        return reply
-
-    async def read_static_catalog(self):
-        """The lobby, rules and History from the catalog the build wrote with the same engine
-        (data/catalog.json), before the engine has booted; Start waits for the engine. The
-        engine's own catalog is the same reply, so nothing moves when it arrives. Unless the
-        first screen is a rules page, it is drawn from index.html's copy without the rules'
-        text (tools/static_data.py: a sixth of the JSON to parse); complete_catalog reads the
-        whole file next."""
-        light = document.getElementById("lobby-catalog")
-        reply = None
-        if light is not None and not self.route().startswith("#/rules"):
-            reply = self.static_reply(light.textContent)
-        if reply is None:
-            reply = self.static_reply(await window.matchbookCatalog)
-        if reply is None:
-            return  # no usable file: the skeleton stays until the engine answers
-        self.use_catalog(reply["games"], partial=bool(reply.get("partial")))
-        self.catalog_digest = reply.get("digest")
-        self.reset_form(self.form["game"])
-
-    async def complete_catalog(self):
-        """The rules' text, once the first screen is up: the whole file the build wrote, if it
-        is the same catalog; else the engine will send its own (see boot)."""
-        if not self.catalog_partial:
-            return
-        text = await window.matchbookCatalog
-        await window.matchbookNextTask()  # the parse in a task of its own
-        reply = self.static_reply(text)
-        if reply is None or reply.get("digest") != self.catalog_digest:
-            return
-        self.use_catalog(reply["games"])
-        if self.screen == "rules":
-            self.render()
-
     async def boot(self):
         # Each step in a task of its own (window.matchbookNextTask, static/js/ui-bundle.mjs):
         # the page answers a tap between them, and no task runs long.
@@ -423,16 +372,6 @@ class App(Lobby, Replaying, RulesPage):
         navigator = window.navigator
         if navigator.serviceWorker is not None and window.isSecureContext:
             navigator.serviceWorker.register("./sw.js")
-
-    def option_tables(self):
-        """Game id -> its option table, for option values in words (empty until loaded)."""
-        return {info["id"]: info["options"] for info in self.catalog or []}
-
-    def game_info(self, game_id):
-        for info in self.catalog:
-            if info["id"] == game_id:
-                return info
-        return None
 
     # ---- the game in play ---------------------------------------------------------------------
     def in_progress(self):
