@@ -29,9 +29,17 @@ def open_app(page, route: str = "") -> None:
     page.wait_for_selector(ENGINE_READY, timeout=90_000)
 
 
+def pick_game(page, game_id: str) -> None:
+    """Choose a game in the lobby and wait until its form is drawn: the click's command runs in
+    a task of the UI's own, so its options are not on the page when the click returns."""
+    page.click(f"button[data-game={game_id}]")
+    page.wait_for_selector(f"button[data-game={game_id}][aria-pressed=true]")
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+
+
 def start_matatu(page, players: int = 3, seed: str = "", seats: list[str] | None = None,
                  jokers: bool = False) -> None:
-    page.click("button[data-game=matatu]")
+    pick_game(page, "matatu")
     page.select_option("#players", str(players))
     for seat, kind in enumerate(seats or []):
         page.select_option(f"#seat-{seat}", kind)

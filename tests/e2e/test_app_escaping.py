@@ -12,6 +12,7 @@ from matchbook import (
     ENGINE_READY,
     fast_bots,
     open_app,
+    pick_game,
     play_one_turn,
     wait_idle,
     write_storage,
@@ -71,7 +72,7 @@ def test_names_seeds_history_and_settings_carry_text_not_markup(app):
     nothing_ran(app)
 
     # Seeds: R&D stays R&D after a re-render, and a quote cannot leave the attribute.
-    app.click("button[data-game=matatu]")
+    pick_game(app, "matatu")
     for seed in ("R&D", QUOTE):
         app.fill("#seed", seed)
         app.select_option("#players", "3")  # the form is rendered again

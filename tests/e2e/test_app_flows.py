@@ -13,6 +13,7 @@ from matchbook import (
     fast_bots,
     moves,
     open_app,
+    pick_game,
     play_one_turn,
     put_current,
     start_matatu,
@@ -138,7 +139,7 @@ def test_the_lobby_offers_resume_and_starting_another_asks_first(app):
     assert moves(app) == count and app.locator(".hand").inner_text() == hand
 
     app.click("nav.top a[data-nav=lobby]")
-    app.click("button[data-game=matatu]")
+    pick_game(app, "matatu")
     app.fill("#seed", "62")
     app.click("#start")
     app.click("[data-cmd=abandon-start]")
@@ -201,14 +202,14 @@ def scroll_and_focus(page) -> tuple:
 def test_every_navigation_starts_at_the_top_with_the_focus_on_its_heading(app):
     app.set_viewport_size({"width": 360, "height": 740})
     open_app(app)
-    app.click("button[data-game=matchmakers]")
+    pick_game(app, "matchmakers")
     app.locator("#start").scroll_into_view_if_needed()
     app.click("#start")
     app.wait_for_selector("section.table")
     y, tag_name, heading = scroll_and_focus(app)
     assert y == 0 and tag_name == "H2" and heading == "Matchmakers"
     app.click("nav.top a[data-nav=lobby]")
-    app.click("button[data-game=matchmaster]")
+    pick_game(app, "matchmaster")
     link = app.locator("a", has_text="Read the rules of Matchmaster")
     link.scroll_into_view_if_needed()
     link.click()
@@ -229,7 +230,7 @@ def test_every_navigation_starts_at_the_top_with_the_focus_on_its_heading(app):
 
 def test_a_lobby_refusal_shows_beside_the_field_that_caused_it(app):
     open_app(app)
-    app.click("button[data-game=matatu]")
+    pick_game(app, "matatu")
     app.select_option("#players", "7")
     error = app.locator("#players-error")
     error.wait_for()
@@ -346,7 +347,7 @@ def test_a_player_skipped_before_their_first_turn_is_told_on_the_table(app):
 
 def test_hot_seat_names_are_used_everywhere(app):
     open_app(app)
-    app.click("button[data-game=matatu]")
+    pick_game(app, "matatu")
     app.select_option("#players", "2")
     app.select_option("#seat-1", "human")
     app.fill("#name-0", "Ann")
@@ -383,7 +384,7 @@ def test_history_shows_a_team_win_and_options_in_words(app):
         assert "Shared victory" in row.inner_text()
     # Matatu with Jokers: the option in words, never "jokers=True".
     app.click("nav.top a[data-nav=lobby]")
-    app.click("button[data-game=matatu]")
+    pick_game(app, "matatu")
     app.check("#opt-jokers")
     app.select_option("#players", "2")
     app.click("#start")

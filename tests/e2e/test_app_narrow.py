@@ -15,6 +15,7 @@ from matchbook import (
     fast_bots,
     moves,
     open_app,
+    pick_game,
     play_one_turn,
     put_current,
     wait_idle,
@@ -80,7 +81,7 @@ class Fits:
 
 def start_game(page, game_id: str, seed: str) -> None:
     page.click("nav.top a[data-nav=lobby]")
-    page.click(f"button[data-game={game_id}]")
+    pick_game(page, game_id)
     page.select_option("#players", str(PLAYERS[game_id]))
     page.fill("#seed", seed)
     page.click("#start")
@@ -121,7 +122,7 @@ def test_every_screen_of_every_game_fits_a_360px_screen(app):
     fits.check("lobby")
     for game_id in GAMES:
         app.click("nav.top a[data-nav=lobby]")
-        app.click(f"button[data-game={game_id}]")
+        pick_game(app, game_id)
         fits.check("lobby-" + game_id)
         app.goto(f"index.html#/rules/{game_id}")
         app.wait_for_selector("article.rules")

@@ -4,7 +4,7 @@ plays at its level, and History keeps who played at which level."""
 from __future__ import annotations
 
 import pytest
-from matchbook import fast_bots, open_app, start_matatu, wait_idle
+from matchbook import fast_bots, open_app, pick_game, start_matatu, wait_idle
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ def app(context, page):
 
 def test_each_seat_plays_at_its_level_and_history_names_the_levels(app):
     open_app(app)
-    app.click("button[data-game=matatu]")
+    pick_game(app, "matatu")
     app.select_option("#players", "2")
     words = app.locator("#seat-1 option").all_inner_texts()
     assert words[:4] == ["Human", "Easy bot", "Basic bot", "Strong bot"]

@@ -13,6 +13,7 @@ from matchbook import (
     matatu_scenario,
     moves,
     open_app,
+    pick_game,
     play_one_turn,
     play_to_end,
     start_matatu,
@@ -277,7 +278,7 @@ def test_lobby_options_reach_the_engine_with_their_declared_values(app):
     """A select offers the engine's values in words (issue #9 item 9: the option's labels,
     never a code like end_round); the chosen one arrives typed as declared."""
     open_app(app)
-    app.click("button[data-game=matatu]")
+    pick_game(app, "matatu")
     assert app.locator("#opt-base_card_mode option").all_inner_texts() == [
         "a marker only", "taken out of play"]
     app.select_option("#opt-session_rounds", label="3 rounds")

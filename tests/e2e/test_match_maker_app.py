@@ -14,6 +14,7 @@ from matchbook import (
     inject_current,
     moves,
     open_app,
+    pick_game,
     wait_idle,
     wait_moves_above,
 )
@@ -48,7 +49,7 @@ def app(context, page):
 
 
 def start_match_maker(page, players: int = 2, seed: str = "") -> None:
-    page.click("button[data-game=match_maker]")
+    pick_game(page, "match_maker")
     page.select_option("#players", str(players))
     if seed:
         page.fill("#seed", seed)
@@ -240,7 +241,7 @@ def test_a_stack_that_may_not_be_opened_says_why_and_the_grid_is_revealed_at_the
 
 def test_options_read_as_words_in_the_lobby_and_in_history(app):
     open_app(app)
-    app.click("button[data-game=match_maker]")
+    pick_game(app, "match_maker")
     rounds = app.locator("#opt-max_rounds option").all_inner_texts()
     assert rounds == ["No limit", "5 rounds", "10 rounds", "20 rounds"]
     mixes = app.locator("#opt-chance_mix option").all_inner_texts()

@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from matchbook import ENGINE_READY, fast_bots, moves, open_app, wait_idle, wait_moves_above
+from matchbook import (
+    ENGINE_READY,
+    fast_bots,
+    moves,
+    open_app,
+    pick_game,
+    wait_idle,
+    wait_moves_above,
+)
 from playwright.sync_api import expect
 
 TABLE = "section.table.game-matchmakers"
@@ -21,7 +29,7 @@ def app(context, page):
 
 
 def start_matchmakers(page, players: int = 4, seed: str = "") -> None:
-    page.click("button[data-game=matchmakers]")
+    pick_game(page, "matchmakers")
     page.select_option("#players", str(players))
     if seed:
         page.fill("#seed", seed)
@@ -87,7 +95,7 @@ def test_two_players_with_straw_piles_to_the_end(app):
 
 def test_lobby_offers_two_or_four_players(app):
     open_app(app)
-    app.click("button[data-game=matchmakers]")
+    pick_game(app, "matchmakers")
     expect(app.locator("#players option")).to_have_text(["2", "4"])  # once the form is drawn
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from matchbook import ENGINE_READY, fast_bots, moves, open_app, play_one_turn, wait_idle
+from matchbook import ENGINE_READY, fast_bots, moves, open_app, pick_game, play_one_turn, wait_idle
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ def app(context, page):
 
 
 def start_matchmaster(page, players: int = 4, seed: str = "") -> None:
-    page.click("button[data-game=matchmaster]")
+    pick_game(page, "matchmaster")
     page.select_option("#players", str(players))
     if seed:
         page.fill("#seed", seed)
