@@ -138,3 +138,24 @@ def test_pyscripts_own_package_ships_as_bytecode_of_the_sources_its_core_writes(
         f"pslib/pyscript/{name[:-3]}.mpy" for name in stdlib}
     # A chunk in another form gives no package (PyScript then compiles its own, as before).
     assert site_config.pyscript_stdlib(tmp_path) == {}
+
+
+def test_a_page_with_pyscripts_package_gives_pyscript_a_prelude_that_only_imports_it(tmp_path):
+    # PyScript's own prelude writes its package's sources through pathlib before the page's
+    # script; the published core chunk takes the page's prelude instead (ui-bundle.mjs), and a
+    # page that gives none (bench/reference) runs PyScript's as before.
+    site_config = _site_config()
+    chunk = next((ROOT / "node_modules" / "@pyscript" / "core" / "dist").glob("core-*.js"))
+    text = chunk.read_text(encoding="utf-8")
+    made = site_config.with_page_prelude(text)
+    assert made is not None and made.count("globalThis.matchbookPyscriptPrelude") == 1
+    assert made.replace(site_config.PRELUDE_PATCHED, site_config.PRELUDE_HOOK) == text
+    assert site_config.with_page_prelude(made) is None  # not twice
+    assert site_config.with_page_prelude("const e=r?[r]:[]") is None  # not another file
+    # Without mpy-cross the bundle carries the package's sources there, so the prelude's
+    # import still finds it.
+    files = dict(site_config.bundle_files(ROOT, {}))
+    stdlib = site_config.pyscript_stdlib(ROOT)
+    assert {path for path in files if path.startswith("pslib/")} == {
+        f"pslib/pyscript/{name}" for name in stdlib}
+    assert files["pslib/pyscript/__init__.py"] == stdlib["__init__.py"].encode()

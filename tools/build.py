@@ -382,6 +382,14 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
         bundle_path.parent.mkdir(parents=True, exist_ok=True)
         bundle_path.write_bytes(blob)
     site["ui/bundle.bin"] = bundle_path
+    # PyScript's core chunk as published: a page that carries PyScript's package (the bundle,
+    # PSLIB) gives PyScript a prelude that only imports it (tools/site_config.py).
+    if any(path.startswith(site_config.PSLIB + "/") for path in site_config.unpack(blob)):
+        for rel in [rel for rel in site if rel.startswith("static/vendor/pyscript/core-")]:
+            made = site_config.with_page_prelude(site[rel].read_text(encoding="utf-8"))
+            if made is not None:
+                site[rel] = root / ".build" / "vendor" / Path(rel).name
+                write_if_changed(site[rel], made)
     # The catalog and each lesson's first position, for the page to show before Python boots.
     site.update(static_data.write(root, root / ".build"))
     # The pages as published: index.html with the lobby drawn in, from that catalog; each

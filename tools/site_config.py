@@ -90,8 +90,8 @@ def pyscript_stdlib(root: Path = ROOT) -> dict[str, str]:
 def bundle_files(root: Path, compiled: dict[str, Path]) -> list[tuple[str, bytes]]:
     """(path in MicroPython's file system, bytes) for every UI module: its bytecode where
     ``compiled`` has it ({"ui/app.mpy": file}), else its source; and PyScript's own package
-    as bytecode where ``compile_ui`` made it (``PSLIB``; never its sources: PyScript writes
-    those itself)."""
+    under ``PSLIB``: as bytecode where ``compile_ui`` made it, else its sources (the pages'
+    PyScript prelude imports it from there instead of writing it: with_page_prelude)."""
     files = []
     for mounted, source in ui_modules(root).items():
         mpy = mounted[:-3] + ".mpy"
@@ -99,10 +99,34 @@ def bundle_files(root: Path, compiled: dict[str, Path]) -> list[tuple[str, bytes
             files.append((mpy, compiled[mpy].read_bytes()))
         else:
             files.append((mounted, source.read_bytes()))
-    for mpy in sorted(compiled):
-        if mpy.startswith(PSLIB + "/"):
-            files.append((mpy, compiled[mpy].read_bytes()))
+    pslib = sorted(mpy for mpy in compiled if mpy.startswith(PSLIB + "/"))
+    for mpy in pslib:
+        files.append((mpy, compiled[mpy].read_bytes()))
+    if not pslib:
+        for name, code in sorted(pyscript_stdlib(root).items()):
+            files.append((f"{PSLIB}/pyscript/{name}", code.encode("utf-8")))
     return files
+
+
+# Before the page's script, PyScript runs a prelude of its own: Python that imports pathlib and
+# writes its package's ~30 KB of sources into the file system, file by file, then runs
+# ``import pyscript``. The pages already carry that package in PSLIB, so all the prelude has to
+# do there is the import (writing the sources took 10-40 ms of the main thread's longest task).
+# The published core chunk lets a page give its own prelude: ui-bundle.mjs sets
+# ``globalThis.matchbookPyscriptPrelude``; a page without it (bench/reference) runs PyScript's.
+# The chunk builds the prelude in one place (the hook's code, ``r`` below, is the prelude).
+PRELUDE_HOOK = "const e=r?[r]:[]"
+PRELUDE_PATCHED = "const e=r?[globalThis.matchbookPyscriptPrelude||r]:[]"
+
+
+def with_page_prelude(chunk: str) -> str | None:
+    """The core chunk with a page-given prelude allowed, or None if the chunk is not in the
+    form this expects (the build then publishes it as it is, and PyScript writes its sources
+    as before)."""
+    if (chunk.count(PRELUDE_HOOK) != 1 or chunk.count(_STDLIB_OPEN) != 1
+            or "import pyscript as _pyscript" not in chunk):
+        return None
+    return chunk.replace(PRELUDE_HOOK, PRELUDE_PATCHED)
 
 
 def pack(files: list[tuple[str, bytes]]) -> bytes:

@@ -76,8 +76,44 @@ function unpack(buffer) {
   return files;
 }
 
+// PyScript's prelude, run before the page's script: its own would write PyScript's package's
+// sources into the file system first, but the bundle carries that package (pslib/, put on
+// sys.path below), so importing it is all there is to do. Read by the core chunk as the build
+// publishes it (tools/site_config.py, with_page_prelude); a chunk without that patch ignores it.
+globalThis.matchbookPyscriptPrelude = "import pyscript as _pyscript\ndel _pyscript\n";
+
+// Emscripten's file system throws an ErrnoError for every path it does not find, and
+// MicroPython's import looks for each module in every sys.path entry (folder, .py, .mpy)
+// before the one that has it: some 300 of them before the first screen. Each was an Error
+// with a stack trace and its message looked up. The file-system code only reads `name` and
+// `errno` (a syscall returns -errno), so the page's errors are plain objects of the same class.
+function cheapErrnoErrors(FS) {
+  const ErrnoError = FS.ErrnoError;
+  if (typeof ErrnoError !== "function") return;
+  function CheapErrnoError(errno) {
+    this.errno = errno;
+  }
+  CheapErrnoError.prototype = Object.create(ErrnoError.prototype, {
+    name: { value: "ErrnoError" },
+    message: { get() { return `errno ${this.errno}`; } },
+  });
+  FS.ErrnoError = CheapErrnoError;
+}
+
+// sys.path: the frozen modules first (asyncio, ...: found without touching the file system),
+// then the page's folder (ui/), then PyScript's package as bytecode (pslib/pyscript/*.mpy,
+// tools/site_config.py), so PyScript's start imports it instead of compiling its sources.
+const SYS_PATH = `import sys, os
+for entry in (".frozen", ""):
+    if entry in sys.path:
+        sys.path.remove(entry)
+sys.path[:0] = [".frozen", "", os.getcwd().rstrip("/") + "/pslib"]`;
+
 hooks.main.onReady.add(async (wrap) => {
   const FS = wrap.interpreter.FS;
+  cheapErrnoErrors(FS);
+  // MicroPython's own start ran in this task: writing the modules goes in the next one.
+  await globalThis.matchbookNextTask();
   let files;
   try {
     files = unpack(await bundle);
@@ -90,14 +126,13 @@ hooks.main.onReady.add(async (wrap) => {
     mkdirs(FS, path, made);
     FS.writeFile(path, data, { canOwn: true });
   }
-  // PyScript's own Python package as bytecode (pslib/pyscript/*.mpy, tools/site_config.py):
-  // first on sys.path, so PyScript's start imports it instead of compiling its sources.
   if (files.some(([path]) => path.startsWith("pslib/"))) {
     try {
-      wrap.interpreter.runPython(
-        "import sys, os\nsys.path.insert(0, os.getcwd().rstrip('/') + '/pslib')");
+      wrap.interpreter.runPython(SYS_PATH);
     } catch (error) {
       console.error(`Matchbook: PyScript's bytecode is not on the path (${error})`);
     }
   }
+  // and PyScript's prelude (importing its package) in the task after that.
+  await globalThis.matchbookNextTask();
 });

@@ -6,6 +6,8 @@ so a PyScript upgrade cannot leave it stale, and check that nothing is downloade
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 VENDOR = ("/static/vendor/pyscript/", "/static/vendor/micropython/")
@@ -36,8 +38,16 @@ def test_what_pyscript_fetches_before_the_ui_is_drawn_is_preloaded_once(page, pa
     assert twice == []
 
 
+PYTHON_JS = """async (code) => {
+  const core = await import('/static/vendor/pyscript/core.js');
+  const mpy = await core.whenDefined('mpy');
+  mpy.interpreter.runPython(
+    code + "\\nimport js\\njs.document.documentElement.dataset.result = result");
+  return document.documentElement.dataset.result;
+}"""
+
 PYSCRIPT_FILE_JS = """async () => {
-  const core = await import('./static/vendor/pyscript/core.js');
+  const core = await import('/static/vendor/pyscript/core.js');
   const mpy = await core.whenDefined('mpy');
   mpy.interpreter.runPython(
     "import pyscript, js\\njs.document.documentElement.dataset.pyscriptFile = pyscript.__file__");
@@ -54,3 +64,19 @@ def test_pyscript_starts_from_the_bytecode_the_build_made_of_its_own_package(pag
     page.goto(page_name)
     page.wait_for_selector("html[data-ui=ready]", timeout=60_000)
     assert page.evaluate(PYSCRIPT_FILE_JS).endswith("/pslib/pyscript/__init__.mpy")
+    # Its prelude only imported that package: it wrote no sources of it (tools/site_config.py,
+    # with_page_prelude), and the frozen modules come first on the path.
+    assert page.evaluate(PYTHON_JS, "import os\ntry:\n    os.stat('/pyscript')\n"
+                         "    result = 'written'\nexcept OSError:\n    result = 'none'") == "none"
+    assert page.evaluate(PYTHON_JS, "import sys\nresult = ' '.join(sys.path[:3])") == \
+        ".frozen  /pslib"
+
+
+def test_the_reference_page_runs_pyscripts_own_prelude(page, dist_dir, serve, tmp_path):
+    # bench/reference gives no prelude: PyScript writes and imports its sources, as shipped,
+    # from the same published chunk (served beside the site as bench/browser_bench.py does).
+    (tmp_path / "static").symlink_to(dist_dir / "static")
+    (tmp_path / "reference").symlink_to(Path(__file__).parents[2] / "bench" / "reference")
+    page.goto(serve(tmp_path).url + "reference/index.html")
+    page.wait_for_selector("html[data-ui=ready]", timeout=60_000)
+    assert page.evaluate(PYSCRIPT_FILE_JS) == "pyscript/__init__.py"  # written into the cwd
