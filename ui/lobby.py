@@ -10,9 +10,11 @@ from pyscript import document
 
 from ui import storage as store
 from ui.client import EngineError
-from ui.render_lobby import fit_seats, form_for_game, initial_form, render_lobby
+from ui.morph import morph_into
+from ui.render_lobby import fit_seats, form_for_game, initial_form, render_lobby, start_row
 
 FIRST_LOBBY = "(the lobby the build drew in index.html)"  # App.mounted for it
+ENGINE_LOBBY = "(that lobby, Start enabled)"  # and once the engine has arrived
 
 MAX_NAME = 24  # a hot-seat player's name
 
@@ -40,21 +42,31 @@ class Lobby:
             # morphs from what the page holds.
             self.mounted = FIRST_LOBBY
             return
+        if self.mounted is FIRST_LOBBY and resume is None and self.client.ready \
+                and self.is_first_lobby(engine_ready=True):
+            # Still that screen, and the engine has arrived: of the whole lobby only Start and
+            # the words beside it differ (start_row). Making all its markup again to find that
+            # was the main thread's longest task after the first screen.
+            row = document.querySelector("#app .start-row")
+            if row is not None and morph_into(row, start_row(True, self.errors, self.confirm)):
+                self.mounted = ENGINE_LOBBY
+                return
         self.mount(self.banner() + render_lobby(self.catalog, self.form, resume, self.client.ready,
                                                 self.settings, self.errors, self.confirm),
                    morph=True)
 
-    def is_first_lobby(self):
+    def is_first_lobby(self, engine_ready=False):
         """Whether the lobby now is the one a first visit shows (``first_lobby``): no notice,
-        the engine not ready, the default settings and the untouched form, nothing refused or
+        the engine not ready (unless ``engine_ready``: then the app has the page's lobby, not
+        the build's), the default settings and the untouched form, nothing refused or
         waiting for an answer."""
-        if self.client.ready or self.errors or self.confirm or self.banner():
+        if self.client.ready != engine_ready or self.errors or self.confirm or self.banner():
             return False
         if self.settings != store.DEFAULT_SETTINGS:
             return False
         drawn = document.getElementById("app")
-        if drawn is None or not drawn.hasAttribute("inert"):  # not the page the build drew
-            return False
+        if drawn is None or (not engine_ready and not drawn.hasAttribute("inert")):
+            return False  # not the page the build drew
         first = initial_form()
         return self.form == form_for_game(first, self.game_info(first["game"]) or self.catalog[0])
 

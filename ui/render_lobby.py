@@ -180,6 +180,21 @@ def fit_seats(form):
     form["levels"] = (levels + [None] * form["players"])[:form["players"]]
 
 
+def start_row(engine_ready, errors, confirm):
+    """What the lobby's <div class="start-row"> holds: Start (and why it cannot start yet),
+    the engine's refusal of the form, the question before an unfinished game is replaced."""
+    start_attributes = {"type": "button", "data-cmd": "start", "class": "primary", "id": "start"}
+    if not engine_ready:
+        start_attributes["aria-disabled"] = "true"
+        start_attributes["aria-describedby"] = "start-why"
+    elif (errors or {}).get("start"):
+        start_attributes["aria-describedby"] = "start-error"
+    return (tag("p", {}, tag("button", start_attributes, "Start the game"),
+                text("span", {"id": "start-why", "class": "why"},
+                     "" if engine_ready else "The game engine is still loading…"))
+            + field_error(errors, "start") + confirm_notice(confirm))
+
+
 def first_lobby(catalog, settings):
     """The lobby a first visit shows (no game kept, the engine not ready yet): the build puts
     it in index.html (tools/static_data.py), so the page shows it before any Python runs,
@@ -249,12 +264,6 @@ def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, e
                 for v in info["rule_versions"]]
     options = [option_control(spec, form["options"].get(spec["id"], spec["default"]), errors)
                for spec in info["options"]]
-    start_attributes = {"type": "button", "data-cmd": "start", "class": "primary", "id": "start"}
-    if not engine_ready:
-        start_attributes["aria-disabled"] = "true"
-        start_attributes["aria-describedby"] = "start-why"
-    elif (errors or {}).get("start"):
-        start_attributes["aria-describedby"] = "start-error"
     parts.append(tag(
         "form", {"class": "setup", "aria-labelledby": "setup-h", "onsubmit": "return false"},
         text("h2", {"id": "setup-h"}, "New game of " + info["title"]),
@@ -277,11 +286,7 @@ def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, e
                                     "value": form.get("seed") or "", "autocomplete": "off",
                                     "maxlength": "60"}, errors, "seed")),
             field_error(errors, "seed")),
-        tag("div", {"class": "start-row"},
-            tag("p", {}, tag("button", start_attributes, "Start the game"),
-                text("span", {"id": "start-why", "class": "why"},
-                     "" if engine_ready else "The game engine is still loading…")),
-            field_error(errors, "start"), confirm_notice(confirm)),
+        tag("div", {"class": "start-row"}, start_row(engine_ready, errors, confirm)),
         tag("p", {}, tag("a", {"href": "#/rules/" + info["id"]},
                          esc("Read the rules of " + info["title"])))))
     return "".join(parts)

@@ -4,7 +4,7 @@ wrote with the same engine (dist/data/catalog.json); only Start waits, and says 
 
 from __future__ import annotations
 
-from matchbook import ENGINE_READY
+from matchbook import ENGINE_READY, pick_game
 from playwright.sync_api import expect
 
 UI_READY = "html[data-ui=ready]"
@@ -110,3 +110,30 @@ def test_the_lobby_is_in_the_page_before_any_python_and_its_first_render_keeps_i
     expect(page.locator("#start")).not_to_have_attribute("aria-disabled", "true")
     kept = page.evaluate(KEPT_NODES)
     assert len(kept["replaced"]) <= 2, kept  # Start's reason, at most, redrawn
+
+
+def test_the_engine_arriving_on_the_first_lobby_changes_start_alone(page, hold):
+    # Nothing touched while the engine boots: when it arrives, only Start and the words beside
+    # it change (ui/lobby.py, start_row), in place, without making the whole lobby's markup
+    # again (that was the main thread's longest task after the first screen, issue #13 item 5).
+    release = hold("engine.snapshot.gz")
+    page.goto("index.html")
+    page.wait_for_selector(UI_READY, timeout=60_000)
+    assert page.locator("#start").get_attribute("aria-disabled") == "true"
+    page.evaluate(MARK_NODES)
+    release()
+    page.wait_for_selector(ENGINE_READY, timeout=90_000)
+    expect(page.locator("#start")).not_to_have_attribute("aria-disabled", "true")
+    assert page.locator("#start").get_attribute("aria-describedby") is None
+    assert page.locator("#start-why").inner_text() == ""
+    kept = page.evaluate(KEPT_NODES)
+    assert kept["now"] == kept["before"], kept
+    assert all(node.startswith('<span id="start-why"') for node in kept["replaced"]), kept
+    # It is the lobby a whole render makes: choosing the same game again changes nothing.
+    drawn = page.inner_html("#app")
+    pick_game(page, "matatu")
+    assert page.inner_html("#app") == drawn
+    pick_game(page, "matchmaster")
+    expect(page.locator("h2", has_text="New game of Matchmaster")).to_have_count(1)
+    page.locator("#start").click()
+    page.wait_for_selector(".table", timeout=30_000)
