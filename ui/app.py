@@ -6,12 +6,10 @@
 
 import asyncio
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy
-
 from ui import storage as store
 from ui.catalog import Catalog
 from ui.client import EngineClient, EngineError
+from ui.dom import create_proxy, document, window
 from ui.layouts import LAYOUTS
 from ui.lobby import Lobby
 from ui.markup import button, esc, tag, text

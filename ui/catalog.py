@@ -5,7 +5,7 @@
 
 import json
 
-from pyscript import document, window
+from ui.dom import document, window
 
 
 class Catalog:

@@ -23,7 +23,7 @@ class EngineClient:
         """Wait for the engine, then return its catalog reply. ``known``: the digest of the
         catalog the page drew already (the build's copy); the engine then answers ``same``
         instead of sending it again."""
-        from pyscript import window
+        from ui.dom import window
 
         # static/js/engine.mjs started the worker from <head>; its promises never reject
         # (MicroPython cannot catch a JavaScript exception) but answer in JSON strings.

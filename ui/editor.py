@@ -10,10 +10,8 @@
 import asyncio
 import json
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
-
 from ui.client import EngineClient, EngineError
+from ui.dom import create_proxy, document, is_none, window
 from ui.layouts import LAYOUTS
 from ui.markup import button, esc, tag, text
 

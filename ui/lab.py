@@ -9,10 +9,8 @@
 import asyncio
 import json
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
-
 from ui.client import EngineClient, EngineError
+from ui.dom import create_proxy, document, is_none, window
 from ui.markup import esc, tag, text
 from ui.render_lab import SIDES, render_form, render_progress, render_results, side_title_words
 

@@ -6,10 +6,9 @@
 
 import asyncio
 
-from pyscript import document
-
 from ui import storage as store
 from ui.client import EngineError
+from ui.dom import document
 from ui.morph import morph_into
 from ui.render_lobby import fit_seats, form_for_game, initial_form, render_lobby, start_row
 

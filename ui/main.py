@@ -1,6 +1,5 @@
 # Entry point of the UI (MicroPython, main thread).
-from pyscript import window
-
+from ui.dom import window
 from ui.memory import collect_between_moves
 
 collect_between_moves()  # before the imports: they allocate too

@@ -3,7 +3,7 @@
 # when, say, the engine arrives and Start becomes clickable, and the lobby the build put in the
 # page (tools/static_data.py) is kept by the app's first render. Runs in MicroPython.
 
-from pyscript import document
+from ui.dom import document
 
 # Replaced, never patched, when their markup changes: their live value is a property that an
 # attribute set later would not reset (what the player typed or picked).

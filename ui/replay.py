@@ -4,9 +4,8 @@
 
 import asyncio
 
-from pyscript import window
-
 from ui.client import EngineError
+from ui.dom import window
 from ui.layouts import LAYOUTS
 from ui.markup import esc, tag, text
 from ui.render_history import render_replay_header, replay_controls, turn_starts

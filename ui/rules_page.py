@@ -2,8 +2,7 @@
 # catalog, so they read before the engine is up), the comparison of two option sets, and the
 # rule or ruling a route names. The App mixes this in. Runs in MicroPython on the main thread.
 
-from pyscript import document
-
+from ui.dom import document
 from ui.markup import esc, tag, text
 from ui.render_rules import render_compare, render_rules
 from ui.routes import decode_route

@@ -76,11 +76,13 @@ function unpack(buffer) {
   return files;
 }
 
-// PyScript's prelude, run before the page's script: its own would write PyScript's package's
-// sources into the file system first, but the bundle carries that package (pslib/, put on
-// sys.path below), so importing it is all there is to do. Read by the core chunk as the build
-// publishes it (tools/site_config.py, with_page_prelude); a chunk without that patch ignores it.
-globalThis.matchbookPyscriptPrelude = "import pyscript as _pyscript\ndel _pyscript\n";
+// PyScript's prelude, run before the page's script: its own writes PyScript's package's
+// sources into the file system and imports them. The UI reaches the page through MicroPython's
+// own js and jsffi (ui/dom.py) and needs nothing else of that package, so the page's prelude
+// does nothing; whatever imports `pyscript` later finds it as bytecode in the bundle (pslib/,
+// on sys.path below). Read by the core chunk as the build publishes it (tools/site_config.py,
+// with_page_prelude); a chunk without that patch ignores it.
+globalThis.matchbookPyscriptPrelude = "# pyscript is imported when first needed (ui/dom.py)\n";
 
 // Emscripten's file system throws an ErrnoError for every path it does not find, and
 // MicroPython's import looks for each module in every sys.path entry (folder, .py, .mpy)
@@ -133,6 +135,6 @@ hooks.main.onReady.add(async (wrap) => {
       console.error(`Matchbook: PyScript's bytecode is not on the path (${error})`);
     }
   }
-  // and PyScript's prelude (importing its package) in the task after that.
+  // and the page's script in the task after that.
   await globalThis.matchbookNextTask();
 });
