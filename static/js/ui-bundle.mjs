@@ -105,11 +105,13 @@ function cheapErrnoErrors(FS) {
 // sys.path: the frozen modules first (asyncio, ...: found without touching the file system),
 // then the page's folder (ui/), then PyScript's package as bytecode (pslib/pyscript/*.mpy,
 // tools/site_config.py), so PyScript's start imports it instead of compiling its sources.
-const SYS_PATH = `import sys, os
+// (Relative entries are read from the working folder, where the bundle is written; `os`, an
+// extensible module, would be looked for in every entry of the path first.)
+const SYS_PATH = `import sys
 for entry in (".frozen", ""):
     if entry in sys.path:
         sys.path.remove(entry)
-sys.path[:0] = [".frozen", "", os.getcwd().rstrip("/") + "/pslib"]`;
+sys.path[:0] = [".frozen", "", "pslib"]`;
 
 hooks.main.onReady.add(async (wrap) => {
   const FS = wrap.interpreter.FS;
