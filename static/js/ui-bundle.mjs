@@ -14,7 +14,24 @@ const BUNDLE_URL = new URL("../../ui/bundle.bin", import.meta.url);
 // A promise that resolves in a task of its own: the UI awaits it between the steps of its
 // start (import, storage checks, catalog, first render) so that none of them holds the main
 // thread long enough to delay a tap (MicroPython's own asyncio may resume in the same task).
-globalThis.matchbookNextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+// scheduler.yield() where the browser has it (the rest of the start goes ahead of other
+// queued work), else a message to ourselves: not setTimeout(0), which the browser holds back
+// by 4 ms once such timeouts are nested five deep (the start has a dozen steps).
+const yielding = globalThis.scheduler && typeof globalThis.scheduler.yield === "function"
+  ? () => globalThis.scheduler.yield()
+  : null;
+const channel = yielding ? null : new MessageChannel();
+const waiting = [];
+if (channel) {
+  channel.port1.onmessage = () => {
+    const resolve = waiting.shift();
+    if (resolve) resolve();
+  };
+}
+globalThis.matchbookNextTask = yielding || (() => new Promise((resolve) => {
+  waiting.push(resolve);
+  channel.port2.postMessage(null);
+}));
 
 const bundle = fetch(BUNDLE_URL).then((response) => {
   if (!response.ok) throw new Error(`${BUNDLE_URL.pathname}: HTTP ${response.status}`);
