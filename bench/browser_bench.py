@@ -2,6 +2,7 @@
 responsiveness, engine speed, Lighthouse.
 
     .venv/bin/python bench/browser_bench.py [--rounds 3] [--clicks 20] [--no-lighthouse]
+                                            [--lighthouse-runs 3]
 
 Builds dist/ if needed, serves it on 127.0.0.1 with a server that counts requests and bytes
 per path (and bench/reference/ at /reference/), and drives Debian's Chromium (Playwright,
@@ -21,7 +22,8 @@ egress blocked) through:
 5. bot move time in the browser (one "bot" engine call plus one render);
 6. Matatu random playouts per second in CPython and in Pyodide (the engine worker's "bench"
    op, through matchbookEngine.call);
-7. Lighthouse 12.8.2 (mobile, simulated throttling) on the lobby and on the reference page:
+7. Lighthouse 12.8.2 (mobile, simulated throttling) on the lobby and on the reference page,
+   alternating, several runs each (medians; one run moves by +-150 ms of blocking time here):
    performance score and total blocking time (installed on demand into bench/.lighthouse/,
    which git ignores; needs npm and /usr/bin/chromium).
 
@@ -428,6 +430,20 @@ def lighthouse(cli: Path, url: str) -> dict:
             "warnings": data.get("runWarnings", [])[:3]}
 
 
+def lighthouse_median(runs: list[dict]) -> dict:
+    """The medians of several Lighthouse runs of one page (one run moves by ±150 ms of
+    blocking time on this box), with each run's score and blocking time beside them."""
+    good = [run for run in runs if "error" not in run]
+    if not good:
+        return runs[0] if runs else {"error": "no run"}
+    figures = {key: median([run[key] for run in good if run.get(key) is not None])
+               for key in ("performance", "tbt_ms", "fcp_ms", "lcp_ms", "tti_ms", "max_fid_ms")}
+    figures["runs"] = [{"performance": run["performance"], "tbt_ms": run["tbt_ms"]}
+                       for run in good]
+    figures["failed_runs"] = len(runs) - len(good)
+    return figures
+
+
 # --------------------------------------------------------------------------- figures
 
 
@@ -516,6 +532,8 @@ def main(argv=None) -> int:
     parser.add_argument("--cpython-games", type=int, default=40,
                         help="random 4-player Matatu playouts in CPython (each way)")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
+    parser.add_argument("--lighthouse-runs", type=int, default=3,
+                        help="Lighthouse runs of each page, alternating (medians printed)")
     parser.add_argument("--headed", action="store_true", help="show the browser")
     args = parser.parse_args(argv)
     if min(args.rounds, args.pyodide_games, args.cpython_games) < 1:
@@ -562,10 +580,14 @@ def main(argv=None) -> int:
             context.close()
         if not args.no_lighthouse:
             cli = lighthouse_cli()
-            for name, path in (("lobby", "index.html"), ("reference", REFERENCE_PAGE)):
-                print(f"Lighthouse (mobile): {name} ...", file=sys.stderr)
-                lighthouse_figures[name] = (lighthouse(cli, url + path) if cli else
-                                            {"error": "lighthouse is not installed (npm?)"})
+            runs: dict[str, list[dict]] = {"lobby": [], "reference": []}
+            for number in range(1, args.lighthouse_runs + 1):  # alternating, as the loads
+                for name, path in (("lobby", "index.html"), ("reference", REFERENCE_PAGE)):
+                    print(f"Lighthouse (mobile) {number}/{args.lighthouse_runs}: {name} ...",
+                          file=sys.stderr)
+                    runs[name].append(lighthouse(cli, url + path) if cli else
+                                      {"error": "lighthouse is not installed (npm?)"})
+            lighthouse_figures = {name: lighthouse_median(found) for name, found in runs.items()}
     finally:
         server.stop()
         shutil.rmtree(scratch, ignore_errors=True)
@@ -742,14 +764,16 @@ def main(argv=None) -> int:
     ]))
     if lighthouse_figures:
         print()
-        rows = [("Lighthouse 12.8.2, mobile", "performance", "total blocking time", "FCP",
-                 "LCP")]
+        rows = [(f"Lighthouse 12.8.2, mobile, median of {args.lighthouse_runs}",
+                 "performance", "total blocking time", "FCP", "LCP", "each run (score/TBT)")]
         for name, figures in lighthouse_figures.items():
             if "error" in figures:
-                rows.append((name, "error", figures["error"][:60], "", ""))
+                rows.append((name, "error", figures["error"][:60], "", "", ""))
             else:
+                each = " ".join(f"{run['performance']:.2f}/{run['tbt_ms']:.0f}"
+                                for run in figures.get("runs", []))
                 rows.append((name, f"{figures['performance']:.2f}", ms(figures["tbt_ms"]),
-                             ms(figures["fcp_ms"]), ms(figures["lcp_ms"])))
+                             ms(figures["fcp_ms"]), ms(figures["lcp_ms"]), each))
         print(table(rows))
     if browser.foreign:
         print(f"\nwarning: the page asked for other hosts (blocked): {browser.foreign[:5]}")
