@@ -377,14 +377,15 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     # as sources): the pages' config lists no files for PyScript to fetch (tools/site_config.py).
     ui_bytecode, ui_note = site_config.compile_ui(root, root / ".build" / "mpy")
     bundle_path = root / ".build" / "ui-bundle.bin"
-    blob = site_config.pack(site_config.bundle_files(root, ui_bytecode))
+    bundled = site_config.bundle_files(root, ui_bytecode)
+    blob = site_config.pack(bundled)
     if not (bundle_path.is_file() and bundle_path.read_bytes() == blob):
         bundle_path.parent.mkdir(parents=True, exist_ok=True)
         bundle_path.write_bytes(blob)
     site["ui/bundle.bin"] = bundle_path
     # PyScript's core chunk as published: a page that carries PyScript's package (the bundle,
-    # PSLIB) gives PyScript a prelude that only imports it (tools/site_config.py).
-    if any(path.startswith(site_config.PSLIB + "/") for path in site_config.unpack(blob)):
+    # PSLIB) gives PyScript a prelude of its own, which does nothing (tools/site_config.py).
+    if any(path.startswith(site_config.PSLIB + "/") for path, _ in bundled):
         for rel in [rel for rel in site if rel.startswith("static/vendor/pyscript/core-")]:
             made = site_config.with_page_prelude(site[rel].read_text(encoding="utf-8"))
             if made is not None:

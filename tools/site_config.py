@@ -56,9 +56,10 @@ def ui_modules(root: Path = ROOT) -> dict[str, Path]:
 # PyScript's own Python package (pyscript/__init__.py, web.py, ...): its core chunk writes the
 # sources into MicroPython's file system at start and imports them, so MicroPython compiled
 # about 30 KB of Python on the main thread (~40 ms of the ~150 ms PyScript takes to start,
-# median of 6 loads here). The build compiles those very sources (read out of the vendored
-# chunk, so they are the shipped ones) to bytecode in the bundle under PSLIB/pyscript/;
-# ui-bundle.mjs puts PSLIB first on sys.path, and PyScript's ``import pyscript`` loads them.
+# median of 6 loads here). The pages neither write nor import it at start (with_page_prelude,
+# ui/dom.py); the build compiles those very sources (read out of the vendored chunk, so they
+# are the shipped ones) to bytecode in the bundle under PSLIB/pyscript/, on sys.path
+# (ui-bundle.mjs), for whatever imports ``pyscript`` later.
 PSLIB = "pslib"
 _STDLIB_OPEN = 'pyscript:{'
 _STDLIB_FILE = re.compile(r'"(\w+\.py)":"((?:[^"\\]|\\.)*)"([,}])')
@@ -110,8 +111,8 @@ def bundle_files(root: Path, compiled: dict[str, Path]) -> list[tuple[str, bytes
 
 # Before the page's script, PyScript runs a prelude of its own: Python that imports pathlib and
 # writes its package's ~30 KB of sources into the file system, file by file, then runs
-# ``import pyscript``. The pages already carry that package in PSLIB, so all the prelude has to
-# do there is the import (writing the sources took 10-40 ms of the main thread's longest task).
+# ``import pyscript`` (together ~90 ms of the main thread here). The pages carry that package in
+# PSLIB and the UI does not need it at start (ui/dom.py), so their prelude does nothing.
 # The published core chunk lets a page give its own prelude: ui-bundle.mjs sets
 # ``globalThis.matchbookPyscriptPrelude``; a page without it (bench/reference) runs PyScript's.
 # The chunk builds the prelude in one place (the hook's code, ``r`` below, is the prelude).

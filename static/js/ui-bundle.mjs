@@ -121,7 +121,7 @@ function cheapErrnoErrors(FS) {
 
 // sys.path: the frozen modules first (asyncio, ...: found without touching the file system),
 // then the page's folder (ui/), then PyScript's package as bytecode (pslib/pyscript/*.mpy,
-// tools/site_config.py), so PyScript's start imports it instead of compiling its sources.
+// tools/site_config.py), for whatever imports it.
 // (Relative entries are read from the working folder, where the bundle is written; `os`, an
 // extensible module, would be looked for in every entry of the path first.)
 const SYS_PATH = `import sys

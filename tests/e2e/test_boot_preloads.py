@@ -38,6 +38,7 @@ def test_what_pyscript_fetches_before_the_ui_is_drawn_is_preloaded_once(page, pa
     assert twice == []
 
 
+# Python run in the page's MicroPython; its `result` (a str) is returned.
 PYTHON_JS = """async (code) => {
   const core = await import('/static/vendor/pyscript/core.js');
   const mpy = await core.whenDefined('mpy');
@@ -45,14 +46,7 @@ PYTHON_JS = """async (code) => {
     code + "\\nimport js\\njs.document.documentElement.dataset.result = result");
   return document.documentElement.dataset.result;
 }"""
-
-PYSCRIPT_FILE_JS = """async () => {
-  const core = await import('/static/vendor/pyscript/core.js');
-  const mpy = await core.whenDefined('mpy');
-  mpy.interpreter.runPython(
-    "import pyscript, js\\njs.document.documentElement.dataset.pyscriptFile = pyscript.__file__");
-  return document.documentElement.dataset.pyscriptFile;
-}"""
+PYSCRIPT_FILE = "import pyscript\nresult = pyscript.__file__"
 
 
 @pytest.mark.quick
@@ -68,7 +62,7 @@ def test_pyscript_starts_from_the_bytecode_the_build_made_of_its_own_package(pag
     # screen nothing imported PyScript's package (its set-up took ~45 ms of the main thread).
     assert page.evaluate(PYTHON_JS, "import sys\nresult = str('pyscript' in sys.modules)") == \
         "False"
-    assert page.evaluate(PYSCRIPT_FILE_JS) == "pslib/pyscript/__init__.mpy"
+    assert page.evaluate(PYTHON_JS, PYSCRIPT_FILE) == "pslib/pyscript/__init__.mpy"
     # The page's prelude did not write the package's sources either (tools/site_config.py,
     # with_page_prelude), and the frozen modules come first on the path.
     assert page.evaluate(PYTHON_JS, "import os\ntry:\n    os.stat('/pyscript')\n"
@@ -84,4 +78,5 @@ def test_the_reference_page_runs_pyscripts_own_prelude(page, dist_dir, serve, tm
     (tmp_path / "reference").symlink_to(Path(__file__).parents[2] / "bench" / "reference")
     page.goto(serve(tmp_path).url + "reference/index.html")
     page.wait_for_selector("html[data-ui=ready]", timeout=60_000)
-    assert page.evaluate(PYSCRIPT_FILE_JS) == "pyscript/__init__.py"  # written into the cwd
+    # written into the working folder
+    assert page.evaluate(PYTHON_JS, PYSCRIPT_FILE) == "pyscript/__init__.py"
