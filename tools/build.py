@@ -360,7 +360,10 @@ def write_service_worker(dist: Path, template: Path = SW_TEMPLATE) -> tuple[str,
         f"const PRECACHE_SHA256 = {json.dumps(hashes, indent=0)};\n\n"
     )
     write_if_changed(dist / "sw.js", header + template.read_text(encoding="utf-8"))
-    manifest = json.dumps({"cache": name, "files": hashes}, indent=1) + "\n"
+    # The cache holds every file, and the site's address ("./") once more: its index.html,
+    # which static/sw.js stores there for the browser's own route of a navigation to "/".
+    entries = len(hashes) + ("index.html" in hashes)
+    manifest = json.dumps({"cache": name, "entries": entries, "files": hashes}, indent=1) + "\n"
     write_if_changed(dist / "precache-manifest.json", manifest)
     return name, hashes
 

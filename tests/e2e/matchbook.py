@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import engine
 from engine.games.matatu.rules import standard_deck
@@ -27,6 +28,27 @@ def fast_bots(context) -> None:
 def open_app(page, route: str = "") -> None:
     page.goto("index.html" + route)
     page.wait_for_selector(ENGINE_READY, timeout=90_000)
+
+
+def wait_precached(page, dist_dir, timeout: float = 60_000) -> dict:
+    """Until the service worker has stored the whole build (the app registers it once the
+    engine is ready); returns the build's precache manifest."""
+    manifest = json.loads((dist_dir / "precache-manifest.json").read_text())
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    wait_until(page, "async ([name, count]) => "
+                     "(await (await caches.open(name)).keys()).length === count",
+               [manifest["cache"], manifest["entries"]], timeout=timeout)
+    return manifest
+
+
+def wait_until(page, function: str, arg=None, timeout: float = 30_000) -> None:
+    """Until an async page function returns true. (Playwright's wait_for_function takes the
+    promise such a function returns for a true answer, so it would not wait.)"""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(function, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout:.0f} ms: {function}")
+        page.wait_for_timeout(100)
 
 
 def pick_game(page, game_id: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from matchbook import fast_bots
+from matchbook import fast_bots, wait_precached
 
 from engine.games.matatu.rules import standard_deck
 
@@ -190,18 +190,12 @@ def test_embed_has_no_accessibility_violations(embed, axe):
 
 def test_embeds_work_offline_after_the_first_visit(tmp_path, dist_dir, serve,
                                                    new_persistent_context):
-    import json
-
-    manifest = json.loads((dist_dir / "precache-manifest.json").read_text())
     site = serve(dist_dir)
     context = new_persistent_context(tmp_path / "profile", base_url=site.url)
     page = context.new_page()
     page.goto("embed.html?lesson=matatu-cut-exactly-20")
     page.wait_for_selector("html[data-embed=ready]", timeout=90_000)
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function(
-        "async ([name, count]) => (await (await caches.open(name)).keys()).length === count",
-        arg=[manifest["cache"], len(manifest["files"])], timeout=60_000)
+    wait_precached(page, dist_dir, timeout=60_000)
     site.stop()
     context.set_offline(True)
     page.goto(site.url + "embed.html?lesson=matatu-cut-7d-7h-8s")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from matchbook import ENGINE_READY
+from matchbook import ENGINE_READY, wait_precached
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,15 +18,6 @@ ARCHIVE = "/static/engine/engine.zip"
 
 ENGINE_INFO_JS = "() => ({kind: matchbookEngine.kind, timings: matchbookEngine.timings})"
 
-
-def wait_precached(page, dist_dir) -> None:
-    """Until the service worker has stored every file of the build (the app registers it
-    once the engine is ready)."""
-    manifest = json.loads((dist_dir / "precache-manifest.json").read_text())
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function(
-        "async ([name, count]) => (await (await caches.open(name)).keys()).length === count",
-        arg=[manifest["cache"], len(manifest["files"])], timeout=60_000)
 
 
 def test_the_engine_boots_in_its_own_worker_from_the_snapshot(site, page, browser_log):

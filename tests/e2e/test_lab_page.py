@@ -7,6 +7,7 @@ import json
 from urllib.parse import quote
 
 import pytest
+from matchbook import wait_precached
 
 LAB_READY = "html[data-engine=ready]"
 STUDY = {"game": "matchmaster", "players": 3, "bots": ["basic", "random", "easy"],
@@ -70,16 +71,12 @@ def test_stop_ends_a_study_between_chunks_and_keeps_its_charts(page):
 def test_the_lab_is_linked_from_the_app_and_runs_a_study_offline(
     tmp_path, dist_dir, serve, new_persistent_context
 ):
-    manifest = json.loads((dist_dir / "precache-manifest.json").read_text())
     site = serve(dist_dir)
     context = new_persistent_context(tmp_path / "profile", base_url=site.url)
     page = context.new_page()
     page.goto("index.html")
     page.wait_for_selector("html[data-engine=ready]", timeout=180_000)
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function(
-        "async ([name, count]) => (await (await caches.open(name)).keys()).length === count",
-        arg=[manifest["cache"], len(manifest["files"])], timeout=120_000)
+    wait_precached(page, dist_dir, timeout=120_000)
     site.stop()  # only the service worker's precache can answer now
     context.set_offline(True)
     page.click("nav.top a[href='lab.html']")
