@@ -156,6 +156,12 @@ LOAD_MARKS_JS = """
           table: b.table, playable: b.playable,
           worker: globalThis.matchbookEngine ? matchbookEngine.timings : null,
           html: nav.responseStart ?? null, sw: nav.workerStart || null,
+          // how the service worker's static routes answered the page and its files
+          sources: [nav, ...performance.getEntriesByType("resource")].reduce((counts, e) => {
+            const source = e.workerFinalSourceType || "none";
+            counts[source] = (counts[source] || 0) + 1;
+            return counts;
+          }, {}),
           dcl: nav.domContentLoadedEventEnd ?? null, load: nav.loadEventEnd ?? null,
           controlled: !!navigator.serviceWorker.controller};
 }
@@ -473,6 +479,14 @@ def ms(value: float | None) -> str:
     return "n/a" if value is None else f"{value:,.0f} ms"
 
 
+def sources(visit: dict) -> str:
+    """The page's requests by how they were answered: "cache" by the browser from the precache
+    (the service worker's static routes), "fetch-event" by its fetch handler, "none" without
+    the service worker."""
+    counts = visit.get("sources") or {}
+    return ", ".join(f"{name} {counts[name]}" for name in sorted(counts)) or "n/a"
+
+
 def task_ms(value: float | None) -> str:
     return "none > 50 ms" if value == 0 else ms(value)
 
@@ -713,7 +727,9 @@ def main(argv=None) -> int:
     print()
     print(table([
         ("first app round", "cold", "warm"),
-        ("service worker started", ms(first["sw"]), ms(first_warm["sw"])),
+        ("service worker started for the page (n/a: not needed)", ms(first["sw"]),
+         ms(first_warm["sw"])),
+        ("the page's requests, by who answered them", sources(first), sources(first_warm)),
         ("index.html first byte", ms(first["html"]), ms(first_warm["html"])),
         ("first contentful paint", ms(first["fcp"]), ms(first_warm["fcp"])),
         ("DOMContentLoaded", ms(first["dcl"]), ms(first_warm["dcl"])),
