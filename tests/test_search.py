@@ -263,3 +263,53 @@ def test_the_easy_bot_slips_now_and_then_and_is_otherwise_basic():
             differ += choice != basic.choose(view, legal)
         game.apply(basic.choose(view, legal))
     assert same > differ > 0
+
+
+# ---- Matatu: what the others' turns say of their hands ----------------------------------------
+
+
+def test_matatu_worlds_keep_what_turns_with_nothing_to_play_showed():
+    # Against basic bots (who play whenever they can, the Ace of Spades aside) every such
+    # deduction holds: each other hand has at least as many cards outside the banned set as
+    # the search keeps back from then. And the log says something most of the time.
+    from engine.games.matatu.bots import BasicMatatuBot
+    from engine.games.matatu.search import MatatuSearch, held_back
+
+    checked = told = 0
+    for seed in range(1, 9):
+        game = engine.new_game("matatu", players=4, seed=seed)
+        bot = BasicMatatuBot()
+        while not game.over:
+            seat = game.to_move
+            for viewer in range(4):
+                view = game.view(viewer)
+                for other, (count, banned) in held_back(view).items():
+                    assert other != viewer
+                    outside = [card for card in game.hands[other] if card not in banned]
+                    assert len(outside) >= count, (seed, viewer, other, count, banned)
+                    checked += 1
+                    told += count > 0
+                unseen, slots = MatatuSearch().hidden(view)
+                assert sum(slot.size for slot in slots) == len(unseen)
+            game.apply(bot.choose(game.view(seat), game.legal_actions(seat)))
+    assert checked > 500 and told == checked
+
+
+def test_matatu_a_turn_that_ended_by_itself_bans_every_card_that_followed():
+    # Seat 2 drew and could play nothing (basics.12): its hand then held no heart, no 9, no
+    # Ace, not even the Ace of Spades.
+    from engine.games.matatu.search import held_back
+
+    view = engine.new_game("matatu", players=3, seed=1).view(0)
+    view = dict(view, hand_counts=[7, 7, 8], log=[
+        {"kind": "deal", "opening": "9H"},
+        {"kind": "drew", "seat": 2},
+        {"kind": "kept", "seat": 2},
+    ])
+    count, banned = held_back(view)[2]
+    assert count == 8
+    assert {"2H", "KH", "9S", "9C", "AD", "AS"} <= banned and not banned & {"10S", "KC"}
+    # A draw by choice keeps the Ace of Spades out: it may have been kept back for defence.
+    view["log"] = view["log"][:2]
+    count, banned = held_back(view)[2]
+    assert count == 7 and "AS" not in banned and "AD" in banned

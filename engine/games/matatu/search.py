@@ -2,16 +2,27 @@
 
 Hidden: the other hands and the stock's order (and, in a round set up from a position, the
 pile under its top card, which the log does not show). Every card played since the deal or
-the last reshuffle is in the log, so the pile is known. Matatu has no duty to follow (a
-player may always draw or pass), so a move says little about a hand, and worlds are dealt
-without constraints. A playout runs to the end of the round with the basic bot for every
-seat; its value is the seat's share of the round's win (lowest total, ties shared) and,
-to tell close calls apart, a little for every point it is under the others' mean.
+the last reshuffle is in the log, so the pile is known.
+
+What the others did says something of their hands (``held_back``):
+- a turn that ended by itself after a draw ("kept", basics.12) proves that nothing in that
+  hand followed the pile then;
+- Matatu has no duty to follow, but a player who draws, passes or picks up a penalty when a
+  card of theirs would have done is taken to have had none: players play when they can (the
+  basic bot always does). The Ace of Spades is the exception: it is kept back for defence.
+
+A hand keeps such cards until it plays them, so each other seat's latest such turn marks a
+part of its hand (the cards it held then and still holds, counted from the log) that holds
+no card that would have done then; the cards it took since are dealt freely.
+
+A playout runs to the end of the round with the basic bot for every seat; its value is the
+seat's share of the round's win (lowest total, ties shared) and, to tell close calls apart,
+a little for every point it is under the others' mean.
 """
 
 from ...search import Adapter, SearchBot, Slot
 from .bots import BasicMatatuBot
-from .rules import standard_deck
+from .rules import MASTER_ACE, RANK, follow_refusal, standard_deck
 
 SPREAD = 0.01  # the value of a point under the others' mean, next to a whole win
 
@@ -30,8 +41,16 @@ class MatatuSearch(Adapter):
         for card in seen:
             unseen.remove(card)
         seat = view["seat"]
-        slots = [Slot(("hand", other), count) for other, count in enumerate(view["hand_counts"])
-                 if other != seat]
+        held = held_back(view)
+        slots = []
+        for other, count in enumerate(view["hand_counts"]):
+            if other == seat:
+                continue
+            kept, banned = held.get(other, (0, ()))
+            kept = min(kept, count)
+            slots.append(Slot(("hand", other), count - kept))
+            if kept:
+                slots.append(Slot(("held", other), kept, banned=banned))
         slots.append(Slot("stock", view["stock_count"]))
         if pile is None:
             slots.append(Slot("under", view["pile_count"] - 1))
@@ -43,7 +62,8 @@ class MatatuSearch(Adapter):
         stage = view["stage"] if view["stage"] in ("after_draw", "name_suit") else "start"
         penalty = view["penalty"]
         position = {
-            "hands": [list(view["hand"]) if other == seat else dealt[("hand", other)]
+            "hands": [list(view["hand"]) if other == seat
+                      else dealt.get(("held", other), []) + dealt[("hand", other)]
                       for other in range(view["players"])],
             "pile": pile, "stock": dealt["stock"], "base_card": view["base_card"],
             "dealer": view["dealer"], "to_move": view["to_move"], "stage": stage,
@@ -97,6 +117,111 @@ def _pile(view: dict):
     if pile is None or len(pile) != view["pile_count"] or pile[-1] != view["pile_top"]:
         return None
     return pile
+
+
+class _Table:
+    """What ``follow_refusal`` reads of a table, as the log shows it at one moment."""
+
+    __slots__ = ("pile", "requested_suit", "open_pile", "options", "base_card")
+
+    def __init__(self, top: str, options: dict, base_card: str):
+        self.pile = [top]
+        self.requested_suit = None
+        self.open_pile = False
+        self.options = options
+        self.base_card = base_card
+
+    def followers(self, deck) -> frozenset:
+        """The cards that would follow the pile now (basics.3, MT-A6, MT-A10)."""
+        return frozenset(code for code in deck if follow_refusal(self, None, code) is None)
+
+
+# What a penalty owed could have been answered with (basics.5, jokers.4, jokers.6).
+ANSWERS = {"two": lambda code: RANK[code] == "2", "joker": lambda code: RANK[code] == "JOKER"}
+
+
+def held_back(view: dict) -> dict:
+    """``{seat: (count, cards)}``: for each other seat, how many of the cards it holds now it
+    already held at its latest turn that showed it had nothing to play, and the cards those
+    cannot be (module docstring). Read from the log since the round's deal; a round set up
+    from a position (whose log does not show the table) tells nothing."""
+    options = view["options"]
+    deck = standard_deck(jokers=options["jokers"])
+    table = followers = owed = None
+    latest = {}  # seat -> (its telling log entry, the cards it could not hold, played since)
+    for entry in view["log"]:
+        kind = entry["kind"]
+        if kind == "deal":
+            table = _Table(entry["opening"], options, view["base_card"])
+            latest, followers, owed = {}, None, None
+        elif table is None:
+            continue
+        elif kind == "position":
+            table = None
+        elif kind in ("played", "cut"):
+            table.pile[-1] = entry["card"]
+            table.requested_suit, table.open_pile, followers = None, False, None
+            if entry["seat"] in latest:
+                latest[entry["seat"]][2].append(entry["card"])
+        elif kind == "named":
+            table.requested_suit, followers = entry["suit"], None
+        elif kind == "cancelled":
+            table.open_pile, owed, followers = True, None, None
+        elif kind == "owes":
+            owed = "two" if entry["count"] == 2 else "joker"
+        elif kind in ("drew", "passed", "picked_up", "kept"):
+            if kind == "picked_up":
+                answers = ANSWERS[owed] if owed else (lambda code: False)
+                banned = frozenset(code for code in deck
+                                   if code == MASTER_ACE or answers(code))
+                owed = None
+            else:
+                if followers is None:
+                    followers = table.followers(deck)
+                # "kept": the rules ended the turn, nothing followed; otherwise a choice
+                banned = followers if kind == "kept" else followers - {MASTER_ACE}
+            latest[entry["seat"]] = (entry, banned, [])
+    if table is None:
+        return {}
+    return _still_held(view, latest)
+
+
+def _still_held(view: dict, latest: dict) -> dict:
+    """Each seat's latest telling turn as (cards still held from then, cards banned)."""
+    held = {}
+    log = view["log"]
+    for seat, (moment, banned, played_since) in latest.items():
+        if seat == view["seat"]:
+            continue
+        # The hand then: now, plus what it played since, minus what it took at that turn
+        # (a draw's card, a penalty's cards) and after.
+        size = view["hand_counts"][seat] + len(played_since)
+        at = len(log) - 1
+        while True:
+            entry = log[at]
+            if entry.get("seat") == seat:
+                size -= _taken(entry)
+            if entry is moment:
+                break
+            at -= 1
+        # A card it played since that would have done then was taken later; any other may
+        # have been one it held.
+        still = size - sum(1 for card in played_since if card not in banned)
+        if still > 0:
+            held[seat] = (still, banned)
+    return held
+
+
+def _taken(entry: dict) -> int:
+    """How many cards a log entry put into its seat's hand."""
+    kind = entry["kind"]
+    if kind == "drew":
+        return 1
+    if kind == "passed":
+        return 1 if entry["took"] == "card" else 0
+    if kind == "picked_up":
+        return entry["count"]
+    return 0
 
 
 def _dry_turns(view: dict) -> int:
