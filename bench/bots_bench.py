@@ -7,6 +7,7 @@
                                                   [--seconds S]
     .venv/bin/python bench/bots_bench.py decisions [--games 3]
     .venv/bin/python bench/bots_bench.py oracle [--games 40] [--only GAME]
+                                                [--sight all|hands|stock]
 
 ``playouts``: uniformly random playouts per second from a fresh deal, per game, on two paths:
 the validated-engine path a bot would have used before (``copy()``, ``legal_actions``,
@@ -30,7 +31,9 @@ Matchmaster 4, Matchmakers 4 with a strong team and 2, The Match-Maker 3), throu
 (engine/arena.py: seeded, reproducible), with 95% Wilson intervals.
 
 ``oracle``: the strong bot's win rate as shipped beside the same search handed the true game
-as its only world (every hidden card in sight): what the hidden cards are worth.
+as its only world (every hidden card in sight): what the hidden cards are worth. ``--sight
+hands`` shows it every hand but shuffles the stock, ``--sight stock`` the stock's order but
+deals the other hands afresh from their cards (Matatu): which of the two is worth more.
 
 ``decisions``: CPU time per strong-bot decision (those with more than one candidate) in a few
 games per table, p50 and p95.
@@ -271,7 +274,25 @@ def cmd_oracle(args) -> None:
     real = {}
 
     def true_world(bot, view, dealer, legal_actions, seat):
-        return bot.adapter.prepare(engine.from_scenario(real["game"].to_scenario()))
+        scenario = real["game"].to_scenario()
+        position = scenario["position"]
+        if args.sight != "all":
+            # Half the truth: every hand but the stock's order shuffled ("hands"), or the
+            # stock's order but the other hands dealt afresh from their cards ("stock").
+            if args.sight == "hands":
+                stock = list(position["stock"])
+                bot.rng.shuffle(stock)
+                position["stock"] = stock
+            else:
+                hands = position["hands"]
+                cards = [card for other, hand in enumerate(hands) if other != seat
+                         for card in hand]
+                bot.rng.shuffle(cards)
+                for other, hand in enumerate(hands):
+                    if other != seat:
+                        hands[other], cards = cards[:len(hand)], cards[len(hand):]
+            scenario["rng"] = str(bot.rng.next_u64())  # and a future of the world's own
+        return bot.adapter.prepare(engine.from_scenario(scenario))
 
     for label, game_id, bots in STRENGTH:
         if args.only and args.only not in (game_id, label):
@@ -279,6 +300,10 @@ def cmd_oracle(args) -> None:
         levels = bots.split(",")
         cls = engine.GAMES[game_id]
         rates = []
+        if args.sight != "all" and "stock" not in engine.new_game(
+                game_id, players=len(levels), seed=1).to_scenario()["position"]:
+            print(f"{label}: --sight {args.sight} needs a stock and hands (Matatu)")
+            continue
         for oracle in (False, True):
             won = 0.0
             for number in range(args.games):
@@ -301,7 +326,9 @@ def cmd_oracle(args) -> None:
                 else:
                     won += (hero in result["winners"]) / len(result["winners"])
             rates.append(won / args.games)
-        print(f"{label}: strong {rates[0]:.1%} as shipped, {rates[1]:.1%} seeing every card"
+        sight = {"all": "seeing every card", "hands": "seeing every hand (not the stock)",
+                 "stock": "seeing the stock's order (not the hands)"}[args.sight]
+        print(f"{label}: strong {rates[0]:.1%} as shipped, {rates[1]:.1%} {sight}"
               f" ({args.games} games, seeds {args.seed}-{args.seed + args.games - 1})",
               flush=True)
 
@@ -354,6 +381,8 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--only", default=None, help="one game id or table label")
+    p.add_argument("--sight", choices=("all", "hands", "stock"), default="all",
+                   help="what the search is shown of the true game (hands, stock: Matatu)")
     p = sub.add_parser("decisions")
     p.add_argument("--games", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
