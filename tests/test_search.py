@@ -313,3 +313,18 @@ def test_matatu_a_turn_that_ended_by_itself_bans_every_card_that_followed():
     view["log"] = view["log"][:2]
     count, banned = held_back(view)[2]
     assert count == 7 and "AS" not in banned and "AD" in banned
+
+
+def test_matchmaster_scores_a_playout_by_the_chance_of_winning_the_game():
+    from engine.games.matchmaster.search import win_chance
+
+    # After the last round it is the win itself, shared on a tie.
+    assert win_chance([40, 30, 40, 10], 0, 0) == 0.5
+    assert win_chance([40, 30, 40, 10], 1, 0) == 0.0
+    # Before it: level seats have even chances against each other, a lead is worth more the
+    # fewer rounds are left, and a seat far behind with little time has next to none.
+    assert win_chance([20, 20], 0, 5) == 0.5
+    assert 0.5 < win_chance([30, 20], 0, 12) < win_chance([30, 20], 0, 1) < 1
+    assert win_chance([0, 60, 60, 60], 0, 1) < 0.001
+    # Beating the best other seat matters, not the others' mean.
+    assert win_chance([30, 50, 0, 0], 0, 3) < win_chance([30, 25, 25, 0], 0, 3)

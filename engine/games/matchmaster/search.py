@@ -8,9 +8,11 @@ trump above the one it failed to beat). Revealed bids weigh the deals (``likelih
 hand whose rule-of-thumb bid is far from the bid made is less likely. Bids made but not yet
 revealed (play.secret) are the basic bot's bid for the sampled hand. A playout runs to the
 end of the round with the basic bot's bidding and play for every seat, on integers
-(``fast.py``, checked against the rules and the basic bot); its value is the seat's points
-for the round less the others' mean.
+(``fast.py``, checked against the rules and the basic bot); its value is the seat's chance of
+winning the game from the totals it leaves (``win_chance``).
 """
+
+import math
 
 from ...search import Adapter, SearchBot, Slot, ruled_out
 from .bots import BasicBot, basic_bid, win_chances
@@ -18,6 +20,9 @@ from .fast import INDEX, Round
 from .rules import DECK, Duty, card_refusal
 
 BID_DECAY = 0.4  # how much less likely a deal is per trick its bid misses by
+# How far two seats' totals drift apart in a round, in points (one standard deviation): the
+# spread of the rounds still to play, for win_chance.
+ROUND_SPREAD = 8.0
 
 
 class MatchmasterSearch(Adapter):
@@ -92,8 +97,8 @@ class MatchmasterSearch(Adapter):
 
     def playout(self, start: Round, action: dict, view: dict, rng) -> float:
         """The action, then the round played out by the basic bot for every seat (fast.py's
-        ``play_basic``, the same bids and cards as bots.py's); its value is the seat's points
-        for the round less the others' mean."""
+        ``play_basic``, the same bids and cards as bots.py's); its value is the seat's chance
+        of winning the game from the totals the round leaves (``win_chance``)."""
         sim = start.copy()
         seat = action["seat"]
         if action["type"] == "bid":
@@ -101,11 +106,32 @@ class MatchmasterSearch(Adapter):
         else:
             sim.play(seat, INDEX[action["card"]])
         sim.play_basic()
-        points = sim.points()
-        return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)
+        totals = [total + points for total, points in
+                  zip(view["score_sheet"]["totals"], sim.points(), strict=True)]
+        return win_chance(totals, seat, view["rounds"] - view["round"])
 
     def fallback(self, view: dict, legal_actions: list, rng) -> dict:
         return BasicBot(rng).choose(view, legal_actions)
+
+
+def win_chance(totals, seat: int, rounds_left: int) -> float:
+    """The seat's chance of winning the game (the highest total, end.winner) from these
+    totals with ``rounds_left`` rounds still to play. After the last round it is the win
+    itself (ties share it, as in the arena); before, each other seat is taken to drift
+    ``ROUND_SPREAD`` points a round from this one, independently: the chance of ending
+    above each. Early on this is nearly the seat's margin over the others' mean, which the
+    search used to score; near the end a seat ahead plays safe and a seat behind takes the
+    risks that can still win."""
+    mine = totals[seat]
+    if rounds_left <= 0:
+        best = max(totals)
+        return 1 / totals.count(best) if mine == best else 0.0
+    spread = ROUND_SPREAD * math.sqrt(2 * rounds_left)
+    chance = 1.0
+    for other, total in enumerate(totals):
+        if other != seat:
+            chance *= 0.5 * (1 + math.erf((mine - total) / spread))
+    return chance
 
 
 def _hands_and_bids(view: dict, dealt: dict) -> tuple:
