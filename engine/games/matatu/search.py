@@ -189,21 +189,13 @@ def held_back(view: dict) -> dict:
 def _still_held(view: dict, latest: dict) -> dict:
     """Each seat's latest telling turn as (cards still held from then, cards banned)."""
     held = {}
-    log = view["log"]
     for seat, (moment, banned, played_since) in latest.items():
         if seat == view["seat"]:
             continue
-        # The hand then: now, plus what it played since, minus what it took at that turn
-        # (a draw's card, a penalty's cards) and after.
-        size = view["hand_counts"][seat] + len(played_since)
-        at = len(log) - 1
-        while True:
-            entry = log[at]
-            if entry.get("seat") == seat:
-                size -= _taken(entry)
-            if entry is moment:
-                break
-            at -= 1
+        # The hand then: now, plus what it played since, minus what it took at that turn (a
+        # draw's card, a penalty's cards). Every later turn that took a card is itself a
+        # telling one, so none came after.
+        size = view["hand_counts"][seat] + len(played_since) - _taken(moment)
         # A card it played since that would have done then was taken later; any other may
         # have been one it held.
         still = size - sum(1 for card in played_since if card not in banned)
