@@ -30,7 +30,7 @@ class Round:
 
     __slots__ = ("players", "dealer", "cards", "hands", "bids", "won", "leader", "trick",
                  "lead", "best_seat", "best", "top_trump", "left", "previous_card",
-                 "undertrump", "hook", "above")
+                 "undertrump", "hook", "above", "bid_memo")
 
     @classmethod
     def from_game(cls, game) -> "Round":
@@ -55,6 +55,9 @@ class Round:
                 split[index // 13].append(index)
             self.hands.append(split)
         self.bids, self.won, self.leader = list(bids), list(won), leader
+        # the basic bids of this deal's hands, shared by every copy: a bid decision plays each
+        # candidate bid from the same world, and the others' hands are the same in all of them
+        self.bid_memo = {}
         self.trick, self.lead, self.best_seat, self.best, self.top_trump = [], None, None, -1, -1
         self.left = sum(len(hand) for hand in hands)
         for seat, card in trick:
@@ -66,7 +69,7 @@ class Round:
         twin = Round.__new__(Round)
         twin.players, twin.dealer, twin.cards = self.players, self.dealer, self.cards
         twin.previous_card, twin.undertrump = self.previous_card, self.undertrump
-        twin.hook, twin.above = self.hook, self.above
+        twin.hook, twin.above, twin.bid_memo = self.hook, self.above, self.bid_memo
         twin.hands = [[cards[:] for cards in hand] for hand in self.hands]
         twin.bids, twin.won, twin.leader = self.bids[:], self.won[:], self.leader
         twin.trick, twin.lead, twin.best_seat = self.trick[:], self.lead, self.best_seat
@@ -147,9 +150,14 @@ class Round:
     # ---- playouts ----------------------------------------------------------------------------
     def play_basic(self) -> None:
         """Play the round out with the basic bot's bids and cards for every seat."""
+        memo = self.bid_memo
         for seat in self.bidding():
-            hand = [DECK[card] for cards in self.hands[seat] for card in cards]
-            self.bids[seat] = basic_bid(hand, self.players, self.legal_bids(seat))
+            bids = self.legal_bids(seat)  # the dealer's may depend on the others' (MS-A3)
+            bid = memo.get((seat, bids))
+            if bid is None:
+                hand = [DECK[card] for cards in self.hands[seat] for card in cards]
+                bid = memo[(seat, bids)] = basic_bid(hand, self.players, bids)
+            self.bids[seat] = bid
         players = self.players
         while self.left:
             seat = (self.leader + len(self.trick)) % players
