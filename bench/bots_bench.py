@@ -4,7 +4,7 @@
     .venv/bin/python bench/bots_bench.py playouts [--seconds 1] [--pairs 6]
     .venv/bin/python bench/bots_bench.py ratio [--pairs 6]
     .venv/bin/python bench/bots_bench.py strength [--games 1000] [--workers 2] [--only GAME]
-                                                  [--seconds S]
+                                                  [--seconds S] [--reference]
     .venv/bin/python bench/bots_bench.py decisions [--games 3]
     .venv/bin/python bench/bots_bench.py oracle [--games 40] [--only GAME]
                                                 [--sight all|hands|stock]
@@ -29,7 +29,9 @@ and the first round (which then deals round 2). Every side chooses with ``random
 
 ``strength``: the strong bot against basic bots at each game's usual table (Matatu 4,
 Matchmaster 4, Matchmakers 4 with a strong team and 2, The Match-Maker 3), through the arena
-(engine/arena.py: seeded, reproducible), with 95% Wilson intervals.
+(engine/arena.py: seeded, reproducible), with 95% Wilson intervals. ``--reference`` plays
+the same seeds again with the basic bot in the strong seat: what that seat wins without
+the search (Matatu's first seat wins about 30%, not 25%).
 
 ``oracle``: the strong bot's win rate as shipped beside the same search handed the true game
 as its only world (every hidden card in sight): what the hidden cards are worth. ``--sight
@@ -248,28 +250,34 @@ def cmd_strength(args) -> None:
         if game_id not in engine.GAMES or "strong" not in engine.GAMES[game_id].BOTS:
             print(f"{label}: no strong bot here")
             continue
-        study = arena.check_study({"game": game_id, "bots": bots, "games": args.games,
-                                   "seed": args.seed})
-        began = time.perf_counter()
-        if args.seconds:
-            # Seeds in order, one game at a time, until the table's time is spent: a shared
-            # machine gets as many games as fit, still the same games for the same seeds.
-            tally = arena.run_study(study, chunk_size=1, progress=lambda done, total, began=began:
-                                    time.perf_counter() - began > args.seconds)
-        else:
-            tally = arena_runner.run(study, workers=args.workers)
-        summary = arena.summarize(study, tally)
-        row = summary["teams"][0] if summary["teams"] else summary["seats"][0]
-        low, high = row["interval"]
-        print(f"{label}: strong {row['win_rate']:.1%} [{low:.1%}, {high:.1%}] over"
-              f" {summary['finished']} games (seeds {args.seed}-{args.seed + tally['games'] - 1},"
-              f" won {row['outright']}, tied {row['tied']}) [{time.perf_counter() - began:.0f}"
-              " s]", flush=True)
-        if args.json:
-            print("STRENGTH_JSON " + json.dumps({"label": label, "game": game_id, "bots": bots,
-                                                 "win_rate": row["win_rate"],
-                                                 "interval": row["interval"],
-                                                 "games": summary["finished"]}))
+        sides = [("strong", bots)]
+        if args.reference:  # the same seeds with the basic bot in the strong seat(s)
+            sides.append(("basic in its seat", bots.replace("strong", "basic")))
+        for name, table in sides:
+            study = arena.check_study({"game": game_id, "bots": table, "games": args.games,
+                                       "seed": args.seed})
+            began = time.perf_counter()
+            if args.seconds:
+                # Seeds in order, one game at a time, until the table's time is spent: a shared
+                # machine gets as many games as fit, still the same games for the same seeds.
+                tally = arena.run_study(study, chunk_size=1,
+                                        progress=lambda done, total, began=began:
+                                        time.perf_counter() - began > args.seconds)
+            else:
+                tally = arena_runner.run(study, workers=args.workers)
+            summary = arena.summarize(study, tally)
+            row = summary["teams"][0] if summary["teams"] else summary["seats"][0]
+            low, high = row["interval"]
+            print(f"{label}: {name} {row['win_rate']:.1%} [{low:.1%}, {high:.1%}] over"
+                  f" {summary['finished']} games (seeds {args.seed}-"
+                  f"{args.seed + tally['games'] - 1}, won {row['outright']}, tied"
+                  f" {row['tied']}) [{time.perf_counter() - began:.0f} s]", flush=True)
+            if args.json:
+                print("STRENGTH_JSON " + json.dumps({"label": label, "game": game_id,
+                                                     "bots": table, "side": name,
+                                                     "win_rate": row["win_rate"],
+                                                     "interval": row["interval"],
+                                                     "games": summary["finished"]}))
 
 
 def cmd_oracle(args) -> None:
@@ -453,6 +461,8 @@ def main(argv=None) -> int:
     p.add_argument("--seconds", type=float, default=0,
                    help="per table: stop after the game that passes this wall time")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--reference", action="store_true",
+                   help="also the basic bot in the strong seat, same seeds: the seat's share")
     p = sub.add_parser("oracle")
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--seed", type=int, default=1)
