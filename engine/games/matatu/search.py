@@ -230,13 +230,13 @@ def _dry_turns(view: dict) -> int:
 
 
 # How sure the search must be, in standard errors of the paired differences, before it leaves
-# the basic bot's move. Seeds 1-400 against three basic bots, the first seat (which wins
-# 30.6% with the basic bot in it): at 1 standard error the search won 27.4%, worse than no
-# search, and worst where it chose to draw or pass instead of playing (-4.1 +- 1.5 points
-# when only those choices were searched): among several candidates on 240 playouts, the best
-# mean beats the basic move by one standard error by luck alone (the winner's curse). At 3
-# it won 30.6%, at 3 with 720 playouts 30.1%: no choice the search makes on its sampled
-# worlds beats the rule of thumb, so it now leaves it only when it is very sure.
+# the basic bot's move. Seeds 1-1000 against three basic bots, in the first seat (which wins
+# 26.5% with the basic bot in it): at 1 standard error the search won 26.8% (paired +0.3 +-
+# 1.4 points), at 3 also 26.8% (+0.2 +- 0.6). Searching only whether to draw or pass instead
+# of playing, at 1, lost 3.0 +- 1.0 points: among several noisy candidates on 240 playouts
+# the best mean clears one standard error by luck (the winner's curse), and a draw is the
+# noisiest. At 3 the search leaves the rule of thumb only when it is very sure: the same
+# wins, half the spread.
 CONFIDENCE = 3.0
 
 
