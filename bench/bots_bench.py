@@ -478,8 +478,9 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    {"playouts": cmd_playouts, "ratio": cmd_ratio, "strength": cmd_strength,
-     "decisions": cmd_decisions, "oracle": cmd_oracle, "inference": cmd_inference}[args.command](args)
+    commands = {"playouts": cmd_playouts, "ratio": cmd_ratio, "strength": cmd_strength,
+                "decisions": cmd_decisions, "oracle": cmd_oracle, "inference": cmd_inference}
+    commands[args.command](args)
     return 0
 
 
