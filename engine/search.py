@@ -269,13 +269,8 @@ class SearchBot(Bot):
         None when no deal gave one."""
         adapter = self.adapter
         for _ in range(WORLD_TRIES):
-            for _ in range(LIKELY_TRIES):
-                dealt = dealer.deal(self.rng)
-                # Rejection by how likely the deal makes what the others did (their bids):
-                # kept with the adapter's probability.
-                if self.rng.randbelow(1 << 20) < adapter.likelihood(view, dealt) * (1 << 20):
-                    break
-                self.unlikely_deals += 1
+            dealt, rejected = likely_deal(adapter, view, dealer, self.rng)
+            self.unlikely_deals += rejected
             start = adapter.quick_start(view, dealt, legal_actions, self.rng)
             if start:
                 return start
@@ -291,6 +286,17 @@ class SearchBot(Bot):
             # game would be over with these cards): rejection sampling.
             self.rejected_worlds += 1
         return None
+
+
+def likely_deal(adapter, view: dict, dealer: Dealer, rng: SeededRng) -> tuple:
+    """``(deal, deals rejected)``: a deal of the hidden cards, by rejection on how likely it
+    makes what the others did (``adapter.likelihood``, their bids): each deal is kept with
+    that probability, for up to ``LIKELY_TRIES`` deals, the last one kept regardless."""
+    for rejected in range(LIKELY_TRIES):
+        dealt = dealer.deal(rng)
+        if rng.randbelow(1 << 20) < adapter.likelihood(view, dealt) * (1 << 20):
+            return dealt, rejected
+    return dealt, LIKELY_TRIES
 
 
 def _mean(values) -> float:
