@@ -245,6 +245,14 @@ def test_every_game_offers_easy_basic_and_strong_in_words():
         assert info["bots"][0] == "basic"  # the default level
     words = {level["id"]: level for level in bot_levels(engine.GAMES["match_maker"])}
     assert "3 turns" in words["easy"]["about"] and words["strong"]["name"] == "Strong"
+    # Each game's Strong level says, in words, what it wins against Basic bots (the figures of
+    # bench/bots_bench.py strength), so a player knows what "Strong" means at that table.
+    abouts = set()
+    for game_cls in engine.GAMES.values():
+        strong = next(level for level in bot_levels(game_cls) if level["id"] == "strong")
+        assert "Basic bot" in strong["about"] and " 100" in strong["about"]
+        abouts.add(strong["about"])
+    assert len(abouts) == len(engine.GAMES)
 
 
 def test_the_easy_bot_slips_now_and_then_and_is_otherwise_basic():

@@ -19,7 +19,10 @@ def test_each_seat_plays_at_its_level_and_history_names_the_levels(app):
     app.select_option("#players", "2")
     words = app.locator("#seat-1 option").all_inner_texts()
     assert words[:4] == ["Human", "Easy bot", "Basic bot", "Strong bot"]
-    assert "Thinks ahead" in app.locator("#level-words").inner_text()
+    words_text = app.locator("#level-words").inner_text()
+    assert "Thinks ahead" in words_text
+    # each game says what its Strong bot wins against Basic ones (the bench's figures)
+    assert "as a Basic bot in its seat does" in words_text
     start_matatu(app, players=2, seed="12", seats=["strong", "easy"])
     assert wait_idle(app, timeout=180_000) == "over"
     app.click("nav.top a[data-nav=history]")

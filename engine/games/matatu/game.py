@@ -33,7 +33,7 @@ from .rules import (
     points,
     standard_deck,
 )
-from .search import StrongBot
+from .search import STRONG_WORDS, StrongBot
 
 # The predicate of each move without a card or a suit, in the order the moves are listed.
 PLAIN_MOVES = (("draw", draw_refusal), ("pass", pass_refusal), ("accept", accept_refusal))
@@ -61,6 +61,7 @@ class Matatu(Game):
     OPTIONS = OPTIONS
     BOTS = {"basic": BasicMatatuBot, "easy": careless(BasicMatatuBot), "strong": StrongBot,
             "random": RandomBot}
+    BOT_WORDS = {"strong": STRONG_WORDS}
     STATE = ("round_number", "dealer", "hands", "pile", "stock", "base_card", "out_of_play",
              "turn", "stage", "drawn", "requested_suit", "open_pile", "penalty", "dry_turns",
              "scores", "round_results", "finished")

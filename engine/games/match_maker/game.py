@@ -35,7 +35,7 @@ from . import rules
 from .bots import BOT_WORDS, MemoryBot, forgetful
 from .rulebook import OPTIONS, RULE_VERSIONS
 from .rules import DEATHMATE, PC, SOULMATE, Layout, is_match
-from .search import StrongBot
+from .search import STRONG_WORDS, StrongBot
 from .words import CHANCES, PERSONS
 
 
@@ -63,7 +63,7 @@ class MatchMaker(Game):
     RULE_VERSIONS = RULE_VERSIONS
     OPTIONS = OPTIONS
     BOTS = {"basic": MemoryBot, "easy": forgetful, "strong": StrongBot, "random": RandomBot}
-    BOT_WORDS = BOT_WORDS
+    BOT_WORDS = {**BOT_WORDS, "strong": STRONG_WORDS}
     ACTIONS = {"open": {"stack": "cell"}, "couple": {}, "ex": {}, "draw_mate": {},
                "skip_mate": {}, "draw_change": {}, "decline_change": {},
                "replace": {"target": "text", "with": "text"}, "attempt_cancel": {},

@@ -70,7 +70,7 @@ from .rules import (
     twin_in_trick,
     undo_refusal,
 )
-from .search import StrongBot
+from .search import STRONG_WORDS, StrongBot
 
 STEPS = {"give": "give", "undo_give": "give", "return": "return", "undo_return": "return"}
 
@@ -85,6 +85,7 @@ class Matchmakers(Game):
     OPTIONS = OPTIONS
     BOTS = {"basic": BasicBot, "easy": careless(BasicBot), "strong": StrongBot,
             "random": RandomBot}
+    BOT_WORDS = {"strong": STRONG_WORDS}
     ACTIONS = {"start": {}, "give": {"card": "text"}, "undo_give": {"card": "text"},
                "return": {"card": "text"}, "undo_return": {"card": "text"},
                "play": {"card": "text"}, "claim_guide": {"guide": "text", "from": "place"},

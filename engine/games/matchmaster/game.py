@@ -37,7 +37,7 @@ from .rules import (
     sort_hand,
     trick_winner,
 )
-from .search import StrongBot
+from .search import STRONG_WORDS, StrongBot
 
 NOT_NOW = Refusal(None, "That move is not allowed now.")
 BIDS_FIRST = Refusal("play.bid", "Everyone bids first; the cards are played once all bids are"
@@ -58,6 +58,7 @@ class Matchmaster(Game):
     OPTIONS = OPTIONS
     BOTS = {"basic": BasicBot, "easy": careless(BasicBot), "strong": StrongBot,
             "random": RandomBot}
+    BOT_WORDS = {"strong": STRONG_WORDS}
     ACTIONS = {"bid": {"bid": "int"}, "play": {"card": "text"}}
     STATE = ("first_dealer", "round", "stage", "hands", "stock", "played", "trick", "leader",
              "bids", "tricks_won", "last_trick", "score_rows", "carried")
