@@ -36,6 +36,7 @@ def _parse_record(data) -> dict:
         data = limits.parse_json(data, what="save")
     if not isinstance(data, dict):
         raise IllegalAction("This save is not a game record.")
+    limits.check_value(data, "save")  # depth and size before anything walks it
     if data.get("format") not in READABLE_FORMATS:
         shown = data.get("format") if _small(data.get("format")) else "an unknown one"
         raise IllegalAction(

@@ -72,6 +72,9 @@ class Game:
     # Action type -> {field: kind} (kinds in FIELD_KINDS): the shape every action of that type
     # has besides "type" and "seat". Checked before anything else looks at an action.
     ACTIONS: dict = {}
+    # The shape of a scenario's position (``engine.shape``): every field's type, checked by
+    # ``engine.from_scenario`` before ``setup_position`` reads any of it.
+    POSITION_SHAPE = None
     # A simulation copy (``copy(quiet=True)``): ``say`` writes nothing, so search bots play
     # thousands of moves without building log entries nobody will read.
     quiet: bool = False

@@ -6,6 +6,15 @@ messages) is text that anyone can edit. ``parse_json`` refuses, with a reason, w
 otherwise crash or hang the interpreter: deep nesting (Python's parser recurses, and in
 Pyodide the JavaScript stack runs out before Python's recursion limit), oversized text,
 NaN and infinities, numbers too long to convert, and lone UTF-16 surrogates.
+
+Data that arrives already decoded (a dict from a caller, a host page's message relayed by
+the embed) passes ``check_value``, the same depth and size limits without recursion, before
+any code that walks it (``copy_json`` recurses) sees it: ``engine.from_scenario`` and the
+save loaders call it first.
+
+The limits, named here once and quoted in docs/embeds.md and the README:
+``MAX_JSON_BYTES`` characters of text, ``MAX_DEPTH`` levels of nesting, ``MAX_ITEMS`` values
+in all, ``MAX_NUMBER_DIGITS`` digits in a whole number.
 """
 
 import json
@@ -17,6 +26,7 @@ from .errors import IllegalAction
 MAX_JSON_BYTES = 2_000_000  # a whole request, save or link; a long save is ~400 kB
 MAX_DEPTH = 32  # the deepest real record (a scenario inside a script inside a request) is ~8
 MAX_NUMBER_DIGITS = 40
+MAX_ITEMS = 200_000  # values in one request, save or link; a long save holds ~20,000
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _LONE_SURROGATE = re.compile(
@@ -83,12 +93,40 @@ def parse_json(text, what: str = "request", max_bytes: int = MAX_JSON_BYTES):
         if match.group(1):
             raise IllegalAction(f"This {what} has a broken character (a lone surrogate).")
     try:
-        return json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_constant)
+        value = json.loads(text, parse_float=_float, parse_int=_int, parse_constant=_constant)
     except _Refused as refusal:
         raise IllegalAction(f"This {what} holds {refusal}.") from None
     except (ValueError, RecursionError) as error:
         where = f" (at character {error.pos})" if hasattr(error, "pos") else ""
         raise IllegalAction(f"This {what} is not valid JSON{where}.") from None
+    check_value(value, what)
+    return value
+
+
+def check_value(value, what: str = "request") -> None:
+    """Refuse decoded JSON data nested more than ``MAX_DEPTH`` deep or holding more than
+    ``MAX_ITEMS`` values (walked with a stack of its own: no recursion to run out of), or
+    holding something JSON cannot (a float that is not finite, a non-text key)."""
+    items = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        items += 1
+        if items > MAX_ITEMS:
+            raise IllegalAction(f"This {what} holds more than {MAX_ITEMS} values, which no real"
+                                " one does.")
+        if isinstance(item, (list, dict)):
+            if depth > MAX_DEPTH:
+                raise IllegalAction(f"This {what} nests its data more than {MAX_DEPTH} levels"
+                                    " deep, which no real one does.")
+            if isinstance(item, dict):
+                if not all(isinstance(key, str) for key in item):
+                    raise IllegalAction(f"This {what} has an object key that is not text.")
+                stack.extend((child, depth + 1) for child in item.values())
+            else:
+                stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise IllegalAction(f"This {what} holds a number too large to use.")
 
 
 def dump_json(value) -> str:

@@ -20,7 +20,9 @@ card (each exactly once); a position the rules could not reach is refused with a
 
 from .errors import IllegalAction
 from .game import copy_json
+from .limits import check_value
 from .rng import SeededRng
+from .shape import check_position
 
 SCENARIO_KEYS = ("game", "players", "rules", "options", "seed", "rng", "position")
 
@@ -30,6 +32,7 @@ def from_scenario(data: dict):
 
     if not isinstance(data, dict):
         raise IllegalAction("A scenario is a JSON object.")
+    check_value(data, "scenario")  # depth and size first: nothing below recurses unbounded
     unknown = sorted(str(key) for key in data if key not in SCENARIO_KEYS)
     if unknown:
         raise IllegalAction(f"A scenario has no key {unknown[0]!r}; the keys are"
@@ -47,5 +50,6 @@ def from_scenario(data: dict):
                 or int(state) >= 1 << 64:
             raise IllegalAction("\"rng\" is the generator's state: a number in a string.")
         game.rng = SeededRng.from_json(state)
+    check_position(game, position)  # every field's type, named, before the game reads it
     game.setup_position(copy_json(position))
     return game

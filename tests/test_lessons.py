@@ -274,7 +274,7 @@ def test_duplicated_card_is_refused():
 
 
 @pytest.mark.parametrize("game_id, change, message", [
-    ("matatu", lambda p: p["hands"].pop(), "one list of cards for each"),
+    ("matatu", lambda p: p["hands"].pop(), "expected a list of 2 \\(one per seat\\)"),
     ("matchmaster", lambda p: p["hands"][0].pop(), "should hold 3 cards in round 5, not 2"),
     ("matchmakers", lambda p: p["hands"][0].append(p["hands"][1].pop()),
      "every hand holds the 13 cards dealt"),

@@ -47,12 +47,13 @@ def test_setup_position_docstring_two_player_example():
 
 @pytest.mark.parametrize("change, message", [
     ({"hands": [["R1", "R1"], ["B1"], ["G1"], ["Y1"]]}, "The card red 1 appears 2 times"),
-    ({"hands": [["R1", "X1"], ["B1"], ["G1"], ["Y1"]]}, "'X1' in 'hands' of seat 1 is not a"),
+    ({"hands": [["R1", "X1"], ["B1"], ["G1"], ["Y1"]]},
+     "position.hands[0][1]: expected a card of this game, got \"X1\""),
     ({"hands": [["R1", "T4"], ["B1"], ["G1"], ["Y1"]]}, "Guides are never in a hand"),
     ({"guides": [["T4"], ["T4"], [], []]}, "The card guide 4 appears 2 times"),
     ({"guides": [["R4s"], [], [], []]}, "an animal card is never in front of a player"),
     ({"campsites": [["T2"], []]}, "Guides never go to a campsite"),
-    ({"round": 4}, "'round' must be a whole number from 1 to 3"),
+    ({"round": 4}, "position.round: expected a whole number from 1 to 3, got 4"),
     ({"scores": [3, 0]}, "Nobody has scored before round 1"),
     ({"starter": 1, "dealer": 0}, "In round 1 the dealer is the starting player"),
     ({"discard": ["R2s"]}, "Every card must be placed; missing:"),
@@ -64,7 +65,7 @@ def test_setup_position_docstring_two_player_example():
     ({"hands": [["R1"], [], ["G1"], ["Y1"]]}, "already over"),
     ({"stage": "exchange"}, "every hand holds the 13 cards dealt"),
     ({"straw": [[], []]}, "2-player variant only"),
-    ({"colour": "x"}, "has no field 'colour'"),
+    ({"colour": "x"}, "there is no field 'colour'"),
     ({"stage": "claim", "trick": [{"seat": 0, "card": "R9"}]}, "That trick is not finished"),
     ({"claimed": "T2"}, "\"claimed\" is for the stage \"collect\""),
     ({"stage": "start"}, "The stage \"start\" comes only"),
@@ -72,7 +73,8 @@ def test_setup_position_docstring_two_player_example():
     ({"score_sheet": [{"starter": 0, "campsites": [[], []], "guides": [[], []]}]},
      "Round 1 comes after 0 scored rounds"),
     ({"stage": "exchange", "exchange": [{"initiator": 0, "picked": [], "given": None,
-                                         "returned": None}]}, "one entry per team"),
+                                         "returned": None}]},
+     "position.exchange: expected a list of 2 (one per team)"),
 ])
 def test_setup_position_refuses_impossible_positions(change, message):
     position = {"hands": [["R1"], ["B1"], ["G1"], ["Y1"]], **change}

@@ -112,6 +112,8 @@ class Matatu(Game):
         # MT-A12 / MT-A13: the opening card has no effect; left of the dealer acts first.
         self._begin_turn(self._next(self.dealer))
 
+    POSITION_SHAPE = positions.SHAPE  # every field's type, checked before setup_position
+
     def setup_position(self, position: dict) -> None:
         """Build a scenario's position: see ``engine/games/matatu/position.py``."""
         positions.setup_position(self, position)

@@ -27,6 +27,7 @@ same game.
 from ...errors import IllegalAction
 from ...game import copy_json, is_seat_number
 from ...position import PositionReader, card_list, check_every_card_once
+from ...shape import BOOL, SEAT, Card, Cards, Int, List, Nullable, PerSeat, Position, Record, Text
 from .rules import (
     CHOPPER,
     JOKERS,
@@ -45,6 +46,26 @@ KEYS = ("hands", "pile", "stock", "base_card", "dealer", "to_move", "stage", "dr
 RESULT_KEYS = ("round", "reason", "dealer", "hands", "totals", "winners", "cutter",
                "base_card", "chopper")
 REASONS = ("empty_hand", "cut", "stock_exhausted")
+
+CARD = Card(card_code)
+HAND = Cards(card_code)
+# The type of every field (engine.shape), checked before setup_position reads it.
+SHAPE = Position({
+    "hands": PerSeat(HAND), "pile": HAND, "stock": HAND, "base_card": CARD,
+    "dealer": SEAT, "to_move": SEAT, "stage": Text(["start", "after_draw", "name_suit"]),
+    "drawn": CARD, "requested_suit": Text(SUITS),
+    "penalty": Record({"kind": Text(["two", "joker"]), "count": Int(1, 10),
+                       "owed_by": SEAT}, required=("kind",)),
+    "open_pile": BOOL, "dry_turns": Int(0, None), "round": Int(1, None),
+    "scores": PerSeat(Int(0, 1_000_000)),
+    "results": List(Record({
+        "round": Int(1, None), "reason": Text(REASONS), "dealer": SEAT,
+        "hands": PerSeat(HAND), "totals": PerSeat(Int(0, None)),
+        "winners": List(SEAT, least=1, most=8), "cutter": Nullable(SEAT),
+        "base_card": CARD, "chopper": CARD}, required=(
+            "round", "reason", "dealer", "hands", "totals", "winners", "base_card",
+            "chopper"))),
+})
 
 
 def position(game) -> dict:

@@ -130,6 +130,8 @@ class MatchMaker(Game):
         self.turn_number += 1
         self.clear_turn()
 
+    POSITION_SHAPE = positions.SHAPE  # every field's type, checked before setup_position
+
     def setup_position(self, position: dict) -> None:
         positions.setup_position(self, position)
 

@@ -46,6 +46,7 @@ them all):
 from ...errors import IllegalAction
 from ...game import is_seat_number
 from ...position import PositionReader, card_list, check_every_card_once
+from ...shape import SEAT, Card, Cards, Int, List, Nullable, PerSeat, Position, Record, Text
 from .rules import (
     CHANGE_CARDS,
     CHANGE_TO_PERSON,
@@ -69,10 +70,31 @@ OPENED = {"start": 0, "second": 1, "over": 0}  # cards open at each stage; 2 at 
 MOST = 1_000_000  # a bound for counters: no real game comes near it
 
 
+def _shape():
+    card, cards, count = Card(any_card), Cards(any_card), Int(0, MOST)
+    return Position({
+        "grid": List(List(cards, most=20), most=20),
+        "seen": List(List(Nullable(Int(1, MOST)), most=20), most=20),
+        "change_to_person": cards, "mate_pile": cards, "mate_pile_seen": count,
+        "change_pile": cards, "change_pile_seen": count, "discard": cards,
+        "couples": PerSeat(cards), "exes": PerSeat(cards), "dealer": SEAT, "to_move": SEAT,
+        "round": Int(1, MOST), "turn": count, "stall": count,
+        "events": List(Record({"event": Text(sorted(EVENT_TITLES)), "seat": SEAT,
+                               "turn": Int(1, MOST)}, required=("event", "seat", "turn")),
+                       most=100),
+        "stage": Text(STAGES), "opened": List(List(Int(0, 20), length=2), most=2),
+        "mate_drawn": cards, "predrawn": count, "postdrawn": count, "change_card": card,
+        "offers": List(SEAT, most=8), "end_reason": Text(END_REASONS),
+    })
+
+
 def any_card(value) -> str:
     if not isinstance(value, str) or value not in PERSONS + CHANCES:
         raise ValueError(value)
     return value
+
+
+SHAPE = _shape()  # the type of every field (engine.shape), checked before setup_position
 
 
 def _only(cards: list, allowed: tuple, where: str, what: str) -> list:

@@ -669,6 +669,8 @@ class Matchmakers(Game):
         self.score_rows = list(other.score_rows)
 
     # ---- positions (position.py) ---------------------------------------------------------------
+    POSITION_SHAPE = positions.SHAPE  # every field's type, checked before setup_position
+
     def setup_position(self, position: dict) -> None:
         positions.setup_position(self, position)
 

@@ -64,6 +64,7 @@ over, an exchange whose colours do not match, a claim the trick's loser could no
 from ...errors import IllegalAction
 from ...game import copy_json
 from ...position import PositionReader, card_list, check_every_card_once
+from ...shape import BOOL, SEAT, Card, Cards, Int, List, Nullable, PerSeat, Position, Record, Text
 from .rules import (
     ALL_CARDS,
     ANIMALS,
@@ -128,6 +129,34 @@ def _animals(value, where: str, guide_reason: str) -> list:
     if isinstance(value, list) and any(isinstance(c, str) and c in GUIDE_SET for c in value):
         refuse(guide_reason)
     return card_list(value, _animal, where)
+
+
+def _shape():
+    card, cards = Card(_any_card), Cards(_any_card)
+    play = Record({"seat": SEAT, "card": card}, required=("seat", "card"))
+    return Position({
+        "round": Int(1, ROUNDS), "dealer": SEAT, "starter": SEAT,
+        "scores": List(Int(-MAX_SCORE, MAX_SCORE), length=2, each="team"),
+        "score_sheet": List(Record({"starter": SEAT, "campsites": List(cards, length=2),
+                                    "guides": List(cards, length=2)},
+                                   required=("starter", "campsites", "guides")), most=ROUNDS),
+        "stage": Text(STAGES), "hands": PerSeat(cards),
+        "straw": List(List(List(Nullable(card), length=2), most=STRAW_STACKS), length=2,
+                      each="seat"),
+        "guides": PerSeat(cards), "campsites": List(cards, length=2, each="team"),
+        "exchange": List(Record({"initiator": Nullable(SEAT), "picked": cards,
+                                 "given": Nullable(cards), "returned": Nullable(cards)}),
+                         length=2, each="team"),
+        "leader": SEAT, "trick": List(play, most=TURNS_PER_TRICK),
+        "last_trick": Record({"cards": List(play, most=TURNS_PER_TRICK), "matchmaking": BOOL,
+                              "winner": Nullable(SEAT), "loser": Nullable(SEAT),
+                              "collected": Nullable(card), "claimed": Nullable(card),
+                              "twins": Nullable(List(card, length=2))}),
+        "claimed": card, "discard": cards,
+    })
+
+
+SHAPE = _shape()  # the type of every field (engine.shape), checked before setup_position
 
 
 # ---- reading ----------------------------------------------------------------------------------

@@ -333,6 +333,8 @@ class Matchmaster(Game):
         self.carried = other.carried
 
     # ---- positions (position.py) -------------------------------------------------------------
+    POSITION_SHAPE = positions.SHAPE  # every field's type, checked before setup_position
+
     def setup_position(self, position: dict) -> None:
         positions.setup_position(self, position)
 

@@ -38,6 +38,7 @@ card in the current trick must have been a legal play.
 from ...errors import IllegalAction
 from ...game import is_seat_number
 from ...position import PositionReader, check_every_card_once
+from ...shape import SEAT, Card, Cards, Int, List, Nullable, PerSeat, Position, Record
 from .rules import (
     DECK,
     HAND_SIZES,
@@ -56,6 +57,28 @@ KEYS = ("round", "dealer", "hands", "bids", "tricks_won", "played", "leader", "t
         "last_trick", "scores", "sheet")
 SHEET_KEYS = {"round", "cards", "dealer", "bids", "tricks", "points"}
 MOST_POINTS = 10 ** 6
+
+
+def _shape():
+    cards = Cards(parse_card)
+    play = Record({"seat": SEAT, "card": Card(parse_card)}, required=("seat", "card"))
+    count = Int(0, MOST_POINTS)
+    return Position({
+        "round": Int(1, ROUNDS), "dealer": SEAT, "hands": PerSeat(cards),
+        "bids": PerSeat(Nullable(count)), "tricks_won": PerSeat(count), "played": cards,
+        "leader": SEAT, "trick": List(play, most=8),
+        "last_trick": Record({"winner": SEAT, "cards": List(play, most=8)},
+                             required=("winner", "cards")),
+        "scores": PerSeat(Int(-MOST_POINTS, MOST_POINTS)),
+        "sheet": List(Record({"round": Int(1, ROUNDS), "cards": Int(1, 7), "dealer": SEAT,
+                              "bids": PerSeat(count), "tricks": PerSeat(count),
+                              "points": PerSeat(Int(-MOST_POINTS, MOST_POINTS))},
+                             required=("round", "cards", "dealer", "bids", "tricks",
+                                       "points")), most=ROUNDS),
+    })
+
+
+SHAPE = _shape()  # the type of every field (engine.shape), checked before setup_position
 
 
 def _refuse(reason: str):
