@@ -42,7 +42,7 @@ def main(argv=None) -> int:
     def run(request):
         outcome, detail = fuzzing.judge(request)
         outcomes[outcome] += 1
-        by_op[(outcome, str(request.get("op"))[:20])] += 1
+        by_op[(outcome, fuzzing.op_of(request))] += 1
         if outcome not in ("refused", "accepted"):
             examples.setdefault(outcome, []).append((detail, json.dumps(request)[:300]))
 

@@ -14,12 +14,25 @@ exactly one outcome:
                   save that does not load back to the same game;
 - ``leak``        a view (log included) for some seat names a card that seat may not see.
 
-Strategies come from hypothesis (pinned in requirements-test.txt), seeded, so a run is the
-same every time.
+Strategies come from hypothesis (pinned in requirements-test.txt). They start from real
+material (saves of games played by bots, every game's positions written by ``to_scenario``,
+the lessons' scenarios and legal actions) and mutate it as an attacker would: wrong types,
+floats for whole numbers, objects for cards, seats out of range, duplicated or missing cards,
+unknown keys, deep nesting and huge sizes.
+
+A case that goes wrong is reproduced with one command (``reproduction`` prints it):
+
+    PYTHONPATH=. .venv/bin/python tests/fuzzing.py '<the request text>'
 """
 
 import json
+import shlex
+import sys
 from collections import Counter
+from pathlib import Path
+
+if __name__ == "__main__":  # run as a script: the repository's engine, not an installed one
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hypothesis import strategies as st
 
@@ -53,7 +66,7 @@ def _play(game, moves: int, seed: int):
 
 
 def _material():
-    saves, actions = [], []
+    saves, actions, positions, turns = [], [], [], []
     for number, game_id in enumerate(GAME_IDS):
         cls = engine.GAMES[game_id]
         for players in sorted({cls.min_players, cls.default_players, cls.max_players}):
@@ -64,13 +77,15 @@ def _material():
                     continue
                 _play(game, moves, seed=moves + players)
                 saves.append(json.loads(game.to_json()))
+                positions.append(game.to_scenario())
                 for seat in game.pending:
                     actions.extend(game.legal_actions(seat)[:6])
-    scenarios = [lesson["scenario"] for lesson in lessons.LESSONS]
-    return saves, scenarios, actions
+                    turns.append((saves[-1], game.legal_actions(seat)[:8]))
+    scenarios = [lesson["scenario"] for lesson in lessons.LESSONS] + positions
+    return saves, scenarios, actions, turns
 
 
-SAVES, SCENARIOS, ACTIONS = _material()
+SAVES, SCENARIOS, ACTIONS, TURNS = _material()  # TURNS: (a save, legal actions there)
 
 # ---- strategies -------------------------------------------------------------------------------
 
@@ -81,9 +96,65 @@ scalars = st.one_of(
                                                                  max_value=2 ** 70),
     st.floats(allow_nan=True, allow_infinity=True), st.sampled_from(WEIRD_TEXT),
     st.text(max_size=12), st.sampled_from(GAME_IDS), st.sampled_from([1.0, 0.0, 1e400, -0.0]))
-json_values = st.recursive(scalars, lambda inner: st.one_of(
+small_values = st.recursive(scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
     max_leaves=12)
+
+
+def _deep(depth: int, inner):
+    for _ in range(depth):
+        inner = [inner] if depth % 2 else {"a": inner}
+    return inner
+
+
+# Sizes and depths past the limits of engine.limits (MAX_DEPTH 32, MAX_ITEMS, MAX_LIST).
+hostile_values = st.one_of(
+    st.integers(20, 700).map(lambda depth: _deep(depth, 0)),
+    st.sampled_from([0, 1, "R1", "7D"]).map(lambda item: [item] * 600),
+    st.integers(1, 3).map(lambda n: list(range(70_000 * n))),
+    st.just("x" * 100_000),
+)
+json_values = st.one_of(small_values, small_values, small_values, hostile_values)
+
+
+def wrong_type(value):
+    """A value of nearly the right type: the float for a whole number, a boolean, the number
+    as text, an object where a card belongs, a seat out of range."""
+    if isinstance(value, bool):
+        return st.sampled_from([0, 1, "true", None])
+    if isinstance(value, int):
+        return st.sampled_from([float(value), value + 0.5, True, False, str(value), -1,
+                                value + 9, 2 ** 64, [value], {"seat": value}])
+    if isinstance(value, str):
+        return st.sampled_from([{"card": value}, [value], value.lower(), value + " ", 0, 0.0,
+                                None, value * 40])
+    if isinstance(value, list):
+        return st.sampled_from([value[:-1], value + value[-1:], {"0": value}, _deep(40, value),
+                                value * 3])
+    return json_values
+
+
+def _leaves(value, path=()):
+    """Paths to every value inside ``value``."""
+    found = [path]
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _leaves(item, path + (index,))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found += _leaves(item, path + (key,))
+    return found
+
+
+def retyped(data, draw):
+    """``data`` with one value somewhere inside it given a wrong type (``wrong_type``)."""
+    paths = [p for p in _leaves(data) if p]
+    if not paths:
+        return data
+    path = draw(st.sampled_from(paths))
+    parent = _at(data, path[:-1])
+    parent[path[-1]] = draw(wrong_type(parent[path[-1]]))
+    return data
 
 FIELDS = ["game", "players", "seed", "rules", "options", "viewer", "slot", "action", "save",
           "record", "upto", "level", "seat", "scenario", "lesson", "text", "script", "a", "b",
@@ -125,6 +196,8 @@ def mutated_action(action):
     @st.composite
     def mutate(draw):
         changed = dict(action) if isinstance(action, dict) else {"type": draw(json_values)}
+        if draw(st.integers(0, 2)) == 0:
+            return retyped(json.loads(json.dumps(changed)), draw)
         for _ in range(draw(st.integers(1, 2))):
             key = draw(st.sampled_from(sorted(changed) + ["extra"]))
             if draw(st.booleans()) and key in changed:
@@ -141,7 +214,7 @@ def mutated_save(save):
         changed = json.loads(json.dumps(save))
         for _ in range(draw(st.integers(1, 3))):
             how = draw(st.sampled_from(["field", "drop", "action", "insert", "cut",
-                                             "check", "scenario"]))
+                                             "check", "scenario", "retype", "retype"]))
             if how == "field":
                 changed[draw(st.sampled_from(sorted(changed)))] = draw(json_values)
             elif how == "drop" and changed:
@@ -153,15 +226,17 @@ def mutated_save(save):
                     json_values, mutated_action(changed["actions"][index])))
             elif how == "insert" and isinstance(changed.get("actions"), list):
                 changed["actions"].insert(draw(st.integers(0, len(changed["actions"]))),
-                                          draw(st.sampled_from(ACTIONS)))
+                                          dict(draw(st.sampled_from(ACTIONS))))
             elif how == "cut" and isinstance(changed.get("actions"), list):
                 changed["actions"] = changed["actions"][:draw(st.integers(0, 50))]
             elif how == "check":
                 changed["check"] = {"moves": draw(st.integers(0, 60)),
                                     "digest": draw(st.text(max_size=24))}
             elif how == "scenario":
-                changed["scenario"] = draw(st.sampled_from(SCENARIOS).flatmap(
-                    mutated_scenario))
+                changed["scenario"] = json.loads(json.dumps(draw(st.sampled_from(
+                    SCENARIOS).flatmap(mutated_scenario))))  # a copy: "retype" may change it
+            elif how == "retype":
+                changed = retyped(changed, draw)
         return changed
     return st.one_of(st.just(save), mutate())
 
@@ -191,7 +266,8 @@ def mutated_scenario(scenario):
         changed = json.loads(json.dumps(scenario))
         position = changed.get("position")
         for _ in range(draw(st.integers(1, 3))):
-            how = draw(st.sampled_from(["move", "double", "remove", "field", "top"]))
+            how = draw(st.sampled_from(["move", "double", "remove", "field", "top", "retype",
+                                        "retype", "retype", "unknown"]))
             lists = [p for p in _lists_in(position) if p] if isinstance(position, dict) else []
             if how in ("move", "double", "remove") and lists:
                 source = _at(position, draw(st.sampled_from(lists)))
@@ -204,6 +280,10 @@ def mutated_scenario(scenario):
                         target.append(card)
             elif how == "field" and isinstance(position, dict) and position:
                 position[draw(st.sampled_from(sorted(position)))] = draw(json_values)
+            elif how == "retype" and isinstance(position, dict):
+                retyped(position, draw)
+            elif how == "unknown" and isinstance(position, dict):
+                position[draw(st.sampled_from(["colour", "hand", "__proto__", "seat"]))] = 0
             else:
                 key = draw(st.sampled_from(["players", "options", "rules", "seed", "game",
                                                  "rng", "position"]))
@@ -299,12 +379,39 @@ def inconsistency(game) -> str | None:
     return None
 
 
-def judge(request: dict) -> tuple:
-    """Send ``request`` through the service; return (outcome, detail)."""
+def case_text(case) -> str:
+    """The exact text of a case (one request, or a list of requests sent in order)."""
     try:
-        text = json.dumps(request, allow_nan=True)
+        return json.dumps(case, allow_nan=True)
     except (TypeError, ValueError):
-        text = str(request)
+        return str(case)
+
+
+def reproduction(case) -> str:
+    """One command that runs ``case`` again and prints its outcome."""
+    text = case_text(case)
+    if len(text) > 2000:  # too long for a command line: kept in a file the command names
+        path = Path("/tmp") / f"matchbook-fuzz-{abs(hash(text)):x}.json"
+        path.write_text(text)
+        text = "@" + str(path)
+    return "PYTHONPATH=. .venv/bin/python tests/fuzzing.py " + shlex.quote(text)
+
+
+def judge(case) -> tuple:
+    """Send ``case`` (a request, or a list of requests) through the service from a fresh
+    client; return (outcome, detail) of the last request."""
+    service.forget(CLIENT)
+    requests_ = case if isinstance(case, list) else [case]
+    outcome = ("refused", "no request")
+    for request in requests_:
+        outcome = _judge_one(request)
+        if outcome[0] not in ("refused", "accepted"):
+            return outcome
+    return outcome
+
+
+def _judge_one(request) -> tuple:
+    text = case_text(request)
     try:
         reply = json.loads(service.handle(text, CLIENT))
     except Exception as error:  # the service must answer everything itself
@@ -336,26 +443,80 @@ def judge(request: dict) -> tuple:
     return "accepted", request.get("op")
 
 
+def op_of(case) -> str:
+    request = case[-1] if isinstance(case, list) and case else case
+    return str(request.get("op") if isinstance(request, dict) else None)[:20]
+
+
+@st.composite
+def turn_actions(draw):
+    """A real game loaded from its save, then a real legal action there, mutated, played."""
+    save, legal = draw(st.sampled_from(TURNS))
+    action = draw(mutated_action(draw(st.sampled_from(legal))))
+    viewer = action.get("seat") if isinstance(action, dict) else 0
+    if draw(st.integers(0, 4)) == 0:
+        viewer = draw(plausible("viewer"))
+    op = draw(st.sampled_from(["act", "try"]))
+    return [{"op": "load", "save": save, "viewer": None},
+            {"op": op, "action": action, "viewer": viewer}]
+
+
+def scripts():
+    """A teacher's captioned example (a lesson script): packed, then opened."""
+    return st.builds(
+        lambda scenario, seat, captions, title: {
+            "op": "pack_script", "script": {"scenario": scenario, "seat": seat,
+                                            "captions": captions, "title": title}},
+        plausible("scenario"), plausible("seat"),
+        st.one_of(st.lists(st.text(max_size=30), max_size=4), json_values),
+        st.one_of(st.text(max_size=40), json_values))
+
+
+KINDS = {
+    "requests": lambda: requests(),
+    "saves": lambda: st.builds(lambda save, viewer: {"op": "load", "save": save,
+                                                     "viewer": viewer},
+                               plausible("save"), plausible("viewer")),
+    "replays": lambda: st.builds(lambda record, upto: {"op": "replay", "record": record,
+                                                       "upto": upto, "viewer": 0},
+                                 plausible("record"), st.one_of(st.none(), plausible("upto"))),
+    "scenarios": lambda: st.builds(lambda scenario: {"op": "scenario", "scenario": scenario,
+                                                     "viewer": 0},
+                                   plausible("scenario")),
+    "actions": lambda: turn_actions(),
+    "links": lambda: st.builds(lambda op, text: {"op": op, "text": text, "viewer": 0},
+                               st.sampled_from(["open_deal", "open_game", "open_script",
+                                                "scenario"]),
+                               links()).map(_scenario_text),
+    "scripts": lambda: scripts(),
+    "deals": lambda: st.builds(lambda game, players, seed: {"op": "new", "game": game,
+                                                            "players": players, "seed": seed,
+                                                            "viewer": 0},
+                               plausible("game"), plausible("players"), plausible("seed")),
+}
+
+
 def cases():
     """One strategy over every kind of case, weighted toward the ones that build games."""
-    return st.one_of(
-        requests(),
-        st.builds(lambda save, viewer: {"op": "load", "save": save, "viewer": viewer},
-                  plausible("save"), plausible("viewer")),
-        st.builds(lambda scenario: {"op": "scenario", "scenario": scenario, "viewer": 0},
-                  plausible("scenario")),
-        st.builds(lambda action: {"op": "act", "action": action, "viewer": 0},
-                  plausible("action")),
-        st.builds(lambda op, text: {"op": op, "text": text, "viewer": 0},
-                  st.sampled_from(["open_deal", "open_game", "open_script", "scenario"]),
-                  links()).map(_scenario_text),
-        st.builds(lambda game, players, seed: {"op": "new", "game": game, "players": players,
-                                               "seed": seed, "viewer": 0},
-                  plausible("game"), plausible("players"), plausible("seed")),
-    )
+    return st.one_of(*(make() for make in KINDS.values()))
 
 
 def _scenario_text(request):
     if request["op"] == "scenario":
         request["scenario"] = request.pop("text")
     return request
+
+
+def main(argv) -> int:
+    """``tests/fuzzing.py '<case text>'`` (or ``@file``): run one case, print its outcome."""
+    if len(argv) != 1:
+        print("usage: PYTHONPATH=. .venv/bin/python tests/fuzzing.py '<case JSON>' | @file")
+        return 2
+    text = Path(argv[0][1:]).read_text() if argv[0].startswith("@") else argv[0]
+    outcome, detail = judge(json.loads(text))
+    print(f"{outcome}: {detail}")
+    return 0 if outcome in ("refused", "accepted") else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
