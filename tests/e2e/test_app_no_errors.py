@@ -96,3 +96,85 @@ def test_play_round_two_after_the_first_round_plays_on(app, browser_log):
     play_on(app, 2)
     app.wait_for_function(SAVED)
     assert_no_error_on_the_page(app, browser_log)
+
+
+# The test's own hook into the page: Python run in the page's MicroPython (as
+# test_boot_preloads.py does), here to plant a command, or a timer, that fails.
+PYTHON_JS = """async (code) => {
+  const core = await import('/static/vendor/pyscript/core.js');
+  const mpy = await core.whenDefined('mpy');
+  mpy.interpreter.runPython(code);
+}"""
+# A command the app's delegated click listener runs in a task of its own, as it runs Start.
+FAILING_COMMAND = """
+import ui.app
+async def explode(target):
+    raise RuntimeError("planted by the test: an error nobody expected")
+ui.app.app.commands["test-explode"] = explode
+import js
+button = js.document.createElement("button")
+button.setAttribute("data-cmd", "test-explode")
+button.id = "explode"
+button.textContent = "Explode"
+js.document.getElementById("app").append(button)
+"""
+# A Python function JavaScript calls (a timer), which raises.
+FAILING_TIMER = """
+import js
+from jsffi import create_proxy
+def tick(*args):
+    raise ValueError("planted by the test: a timer that fails")
+js.setTimeout(create_proxy(tick), 0)
+"""
+CALM = "#ui-error[role=alertdialog]"
+
+
+def assert_calm_message(page, planted: str) -> None:
+    box = page.locator(CALM)
+    box.wait_for(timeout=10_000)
+    assert box.get_by_role("heading").inner_text() == "Something went wrong"
+    assert "Traceback" not in box.locator("p").all_inner_texts()[0]
+    reload_button = box.get_by_role("button", name="Reload")
+    assert reload_button.is_visible()
+    report = box.locator("textarea").input_value()
+    assert report.startswith("Matchbook error report")
+    assert "Page: " + page.url in report and planted in report
+    page.wait_for_function("() => /Build: matchbook-[0-9a-f]+/"
+                           ".test(document.querySelector('#ui-error textarea').value)")
+    assert "Browser: " in report
+    # PyScript's own red box never shows.
+    assert page.locator(".py-error, .mpy-error").count() == 0
+
+
+@pytest.mark.expect_page_errors("planted by the test")
+@pytest.mark.parametrize("width, height", [(1280, 800), (360, 740)])
+def test_an_unexpected_error_shows_a_calm_message_with_reload_and_a_report(
+        app, browser_log, width, height):
+    app.set_viewport_size({"width": width, "height": height})
+    open_app(app)
+    app.evaluate(PYTHON_JS, FAILING_COMMAND)
+    app.click("#explode")
+    assert_calm_message(app, "planted by the test: an error nobody expected")
+    assert app.locator("#ui-error-report").evaluate("a => a.readOnly")
+    app.screenshot(path=f"/work/shots/i27a/error-{width}x{height}.png")
+    app.get_by_role("button", name="Copy report").click()
+    assert "Report" in app.locator(".ui-error-status").inner_text()
+    assert app.locator("#ui-error-report").is_visible()  # unfolded, selected for copying
+    app.screenshot(path=f"/work/shots/i27a/error-copied-{width}x{height}.png")
+    # A second error adds to the report; the message stays one.
+    app.evaluate(PYTHON_JS, FAILING_TIMER)
+    app.wait_for_function("() => document.querySelector('#ui-error textarea').value"
+                          ".includes('a timer that fails')")
+    assert app.locator(CALM).count() == 1
+    # Reload starts the page again, without the message.
+    app.get_by_role("button", name="Reload").click()
+    app.wait_for_selector(ENGINE_READY, timeout=90_000)
+    assert app.locator(CALM).count() == 0
+    assert browser_log.console_errors or browser_log.python_errors or browser_log.page_errors
+
+
+@pytest.mark.expect_page_errors("planted by the test")
+def test_a_failing_timer_alone_shows_the_calm_message(app):
+    open_app(app)
+    app.evaluate(PYTHON_JS, FAILING_TIMER)
+    assert_calm_message(app, "planted by the test: a timer that fails")
