@@ -5,7 +5,9 @@ must never differ between games:
 
 - **Seats.** ``check_seat`` is the one seat validator (ints in range, never booleans).
 - **Actions.** ``apply`` validates an action against ``legal_actions`` so a refused action
-  leaves the state untouched; ``apply_trusted`` is the replay and simulation path.
+  leaves the state untouched; ``apply_trusted`` is the simulation path (playouts, arena
+  games, benches) for actions the engine itself just offered. Replays and saves go through
+  ``apply``: a record from outside is checked move by move.
 - **The log.** ``say(kind, seat, only=..., **fields)`` appends a structured entry such as
   ``{"kind": "played", "seat": 2, "card": "7H"}``. An entry with ``only`` is seen by those
   seats alone (``log_for`` filters it out for everyone else and for spectators). The words
@@ -324,8 +326,10 @@ class Game:
         self.actions.append(action)
 
     def apply_trusted(self, action: dict) -> None:
-        """Replay and simulation path: the action came from our own legal actions, so skip
-        the legality search (never a different rule: ``perform`` is the same)."""
+        """Simulation path (playouts, arena games, benches, tests): the action is one this
+        game's ``legal_actions`` just offered, so the legality search is skipped (never a
+        different rule: ``perform`` is the same). Never for a record from outside: replays
+        and saves go through ``apply`` (engine.replay), so a tampered move is refused."""
         self.perform(action)
         self.actions.append(action)
 

@@ -48,8 +48,9 @@ A state reply (every op that shows a game) holds ``view`` (with ``log`` entries 
 request's ``log_from`` on, ``log_from`` and ``log_next``), ``legal`` (the viewer's legal
 actions), ``to_move``, ``pending``, ``over``, ``result``, ``moves``, ``last``, ``undo``; with
 ``actions_from`` in the request, ``actions`` (the moves from that index on, for an autosave
-that appends); and for ops that start a game, ``record`` (the save without its moves). See
-/docs/protocol.md.
+that appends); and for ops that start a game, ``record`` (the save without its moves). Every
+op, its fields and its reply: docs/protocol.md (tests/test_engine_protocol.py checks that it
+names every op this module answers).
 """
 
 import functools

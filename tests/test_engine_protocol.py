@@ -22,6 +22,7 @@ import pytest
 import engine
 from engine import IllegalAction
 from engine.bots import make_bot
+from engine.game import Game
 from engine.rng import SeededRng
 
 MATATU_ROUNDS = 2000  # seeded rounds for Matatu over all configurations (longer soaks: a bench)
@@ -228,6 +229,12 @@ def illegal_candidates(game, rng: SeededRng, seen: list) -> list:
     return [a for a in out if _key(a) not in legal_texts]
 
 
+# The base class's answer when a game has no reason of its own (Game.why_illegal): a refusal
+# that says only this was not explained by the rule that forbade it, so legal moves and
+# explanations would not agree. Every game's refusal must name its reason.
+FALLBACK = Game.why_illegal(None, {}).reason
+
+
 def check_refusals(game, rng: SeededRng, seen: list) -> None:
     before = game.to_json()
     candidates = illegal_candidates(game, rng, seen)
@@ -235,6 +242,8 @@ def check_refusals(game, rng: SeededRng, seen: list) -> None:
         with pytest.raises(IllegalAction) as caught:
             game.apply(action)
         assert caught.value.reason and isinstance(caught.value.reason, str)
+        assert caught.value.reason != FALLBACK, (
+            f"{game.id} refused {action} with the generic {FALLBACK!r}, not its rule's reason")
     # One comparison after all of them: a refusal that changed anything shows here.
     assert game.to_json() == before, f"refusing one of {candidates} changed the game"
 
@@ -313,6 +322,25 @@ def test_random_play_keeps_every_invariant(game_id, players, options, seeds):
         simulate(game_id, players, options, seed, full=full)
 
 
+@pytest.mark.parametrize("game_id", sorted(engine.GAMES))
+def test_every_refusal_gives_its_rules_reason_not_the_generic_one(game_id):
+    # A quick pass of what the slow simulations check on a sample: at every move of a seeded
+    # game, each move that must be refused is, with a reason of the game's own.
+    assert FALLBACK == "That move is not allowed now."
+    refused = 0
+    for seed in (7, 8, 9):
+        game = engine.new_game(game_id, players=4, seed=seed)
+        player, probe, seen = Player(game, seed), SeededRng(seed + 12345), {}
+        while not game.over:
+            for seat in game.pending:
+                for action in game.legal_actions(seat):
+                    seen.setdefault(_key(action), action)
+            check_refusals(game, probe, list(seen.values()))
+            refused += 1
+            game.apply(player.move(game))
+    assert refused > 30
+
+
 def test_matatu_plan_covers_enough_rounds_with_and_without_jokers():
     cases = [p.values for p in plan() if p.values[0] == "matatu"]
     rounds = sum(len(seeds) * _rounds_of(options) for _, _, options, seeds in cases)
@@ -371,3 +399,15 @@ def test_describe_is_json_safe_and_options_are_a_table(game_id):
         assert {"id", "title", "default", "values", "meaning"} <= set(spec)
         assert spec["default"] in spec["values"]
     assert data["rule_versions"], "a game publishes at least one rules version"
+
+
+def test_docs_protocol_names_every_operation_the_service_answers():
+    # engine/service.py points here for its ops and replies: a new op is documented there.
+    from pathlib import Path
+
+    from engine import service
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text()
+    missing = [op for op in service._OPERATIONS if f"`{op}`" not in text]
+    assert not missing, f"docs/protocol.md does not describe {missing}"
+    assert "docs/protocol.md" in service.__doc__

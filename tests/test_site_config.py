@@ -1,5 +1,6 @@
 """The site ships every module the two interpreters import."""
 
+import html
 import json
 import re
 import zipfile
@@ -72,24 +73,48 @@ def test_a_bundle_that_was_cut_short_is_refused():
         site_config.unpack(blob[:-1])
 
 
-def _page_configs():
-    """Page -> the PyScript config of its MicroPython script (inline JSON)."""
+PAGES = ("index.html", "editor.html", "lab.html")
+INLINE_CONFIG = re.compile(r"<script type=\"mpy\"[^>]*\sconfig='([^']*)'")
+
+
+def _page_configs(made=None):
+    """Page -> the PyScript config of its MicroPython script as the build writes it (inline
+    JSON), from the source pages unless ``made`` gives the built ones."""
+    site_config = _site_config()
     configs = {}
-    for page in ("index.html", "editor.html", "lab.html"):
-        found = re.search(r"<script type=\"mpy\"[^>]*\sconfig='([^']*)'", (ROOT / page).read_text())
+    for page in PAGES:
+        text = made[page] if made else site_config.with_inline_entry(
+            (ROOT / page).read_text(encoding="utf-8"), ROOT)
+        found = INLINE_CONFIG.search(text)
         assert found, f"{page}: no inline config on its MicroPython script"
-        configs[page] = json.loads(found.group(1))
+        configs[page] = json.loads(html.unescape(found.group(1)))
     return configs
+
+
+def test_pyscript_toml_is_the_one_config_every_page_runs_on():
+    # One file at the top level (issue #27 item 6); each page names it, none carries a copy.
+    site_config = _site_config()
+    config = site_config.pyscript_config(ROOT)
+    for page in PAGES:
+        source = (ROOT / page).read_text(encoding="utf-8")
+        assert 'config="./pyscript.toml"' in source and "config='" not in source, page
+    assert _page_configs() == dict.fromkeys(PAGES, config)
+    # A page with a config of its own is refused by the build.
+    with pytest.raises(ValueError, match="the one config"):
+        site_config.with_inline_entry('<script type="mpy" src="./ui/main.py" '
+                                      "config='{\"name\": \"x\"}'></script>", ROOT)
 
 
 def test_the_pages_carry_their_ui_config_inline_naming_the_vendored_interpreter():
     # Inline: PyScript fetches no config file and no TOML parser before MicroPython starts.
     # The vendored interpreter, or PyScript fetches its default from a CDN; no "debug" (it
     # breaks this MicroPython build); no "files" (the UI's modules come in ui/bundle.bin,
-    # static/js/ui-bundle.mjs); no "packages" (micropip and the network).
+    # static/js/ui-bundle.mjs); no "packages" (micropip and the network). PyScript's red
+    # error box is off: ui/errors.py shows a calm message instead.
     for page, config in _page_configs().items():
         assert config["interpreter"] == "./static/vendor/micropython/micropython.mjs", page
         assert not {"files", "packages", "debug"} & set(config), page
+        assert "!error" in config["plugins"], page
 
 
 def test_the_engine_bundle_holds_the_ui_modules_the_embed_controller_imports():
@@ -113,11 +138,9 @@ def test_each_page_carries_its_entry_script_written_in():
     # PyScript fetched a src= entry script only once MicroPython was up: one more round trip
     # in a row before the first line of Python. The build writes ui/<entry>.py into the tag.
     site_config = _site_config()
-    page = ('<script type="mpy" src="./ui/main.py"\n'
-            '        config=\'{"interpreter": "./static/vendor/micropython/micropython.mjs"}\'>'
-            '</script>')
+    page = '<script type="mpy" src="./ui/main.py" config="./pyscript.toml"></script>'
     made = site_config.with_inline_entry(page, ROOT)
-    assert "src=" not in made and 'config=\'{"interpreter"' in made
+    assert "src=" not in made and "config='{" in made
     assert made.endswith((ROOT / "ui" / "main.py").read_text(encoding="utf-8") + "</script>")
     with pytest.raises(ValueError, match="not an entry script"):
         site_config.with_inline_entry(page.replace("main.py", "app.py"), ROOT)

@@ -260,6 +260,19 @@ def test_a_move_rewrites_one_chunk_and_the_head_not_the_whole_game():
     assert reply["ok"] and reply["moves"] == len(actions)
 
 
+def test_a_save_with_nothing_changed_writes_the_head_alone():
+    # A resumed game, or a new round not played yet, is saved with dirty_from None (all
+    # saved): that wrote max(None, 0) and raised TypeError on the page before.
+    record, actions = play_through_service(60)
+    backend = FakeStorageJs()
+    storage = store.Storage(backend, "tab-1", KNOWN)
+    storage.save_current(head(record), actions, 0)
+    backend.writes.clear()
+    assert storage.save_current(head(record), actions, None, len(actions))
+    assert [key for key, _ in backend.writes] == [store.CURRENT_KEY]
+    assert storage.load_current()["save"]["actions"] == actions
+
+
 def test_an_undo_shrinks_the_stored_moves_and_a_lost_chunk_sets_the_game_aside():
     record, actions = play_through_service(140)
     backend = FakeStorageJs()

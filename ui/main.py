@@ -7,6 +7,12 @@ collect_between_moves()  # before the imports: they allocate too
 # PyScript's own start ran in this task: the UI's modules load in the next one (no long task).
 await window.matchbookNextTask()  # noqa: F704 - PyScript runs this module with top-level await
 
-from ui.app import start  # noqa: E402
+from ui.errors import describe, install, show  # noqa: E402
 
-await start()  # noqa: F704
+install()  # an error nobody expected shows a calm message, not a traceback (ui/errors.py)
+try:
+    from ui.app import start
+
+    await start()  # noqa: F704
+except Exception as error:  # noqa: BLE001 -- the page's start itself failed: say so calmly
+    show(describe(error))

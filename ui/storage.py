@@ -482,15 +482,17 @@ class Storage:
 
     def save_current(self, head, actions, changed_from, saved_moves=None):
         """Save the game in play: the chunks from the one holding move ``changed_from`` on,
-        then the head (so a head never counts moves that are not stored yet). ``head``:
+        then the head (so a head never counts moves that are not stored yet). A
+        ``changed_from`` of None (a session's ``dirty_from`` once everything is saved: a game
+        just resumed, a new round not yet played) writes the head alone. ``head``:
         {"game", "rules", "record", "seats", "names", "viewer", "bot", "entry", "handoff"}.
         Returns False (and writes nothing) when another tab has moved the same game on, so
         two tabs never silently overwrite each other. StorageFull when the quota is spent."""
         if self.current_changed_elsewhere():
             return False
         moves = len(actions)
-        first = min(max(changed_from, 0), moves) // CHUNK
         last = (moves + CHUNK - 1) // CHUNK
+        first = last if changed_from is None else min(max(changed_from, 0), moves) // CHUNK
         for index in range(first, last):
             self._write(MOVES_PREFIX + str(index),
                         {"kind": "moves", "index": index,

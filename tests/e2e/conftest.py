@@ -11,7 +11,9 @@ Fixtures for tests under tests/e2e:
                     for that file until released (holds the engine mid-boot, whichever
                     worker asks; Playwright's routes do not see a SharedWorker's requests).
 - ``browser_log``   what the browser did wrong during the test: ``.console_errors``,
-                    ``.page_errors``, ``.foreign_requests``.
+                    ``.page_errors``, ``.python_errors``, ``.foreign_requests``.
+- ``new_context``   pytest-playwright's, guarded: every context a test makes (and so
+                    ``context``/``page``) is watched by ``browser_log``.
 - ``context``/``page`` pytest-playwright's, guarded: any request to a host other than
                     127.0.0.1 fails the test (and never leaves the machine).
 - ``new_persistent_context``  ``(profile_dir, third_party_storage=None) -> context`` with
@@ -21,6 +23,13 @@ Fixtures for tests under tests/e2e:
                     of another site are refused localStorage, the Cache API and service workers.
 - ``axe``           ``axe(page) -> violations``: runs axe-core on the page.
 
+Every test fails when a page it opened logs an error nobody expected: an uncaught JS error
+(``pageerror``), a Python traceback (a console message with "Traceback" or "PythonError", or
+PyScript's own error box on the page) or a ``console.error``. A test that provokes one on
+purpose says so, with the text it expects (a regular expression, searched for)::
+
+    @pytest.mark.expect_page_errors("Failed to load resource", reason="the engine is cut off")
+
 Chromium is Debian's (/usr/lib/chromium/chromium); `playwright install` is never needed.
 """
 
@@ -29,6 +38,7 @@ from __future__ import annotations
 import http.server
 import json
 import os
+import re
 import sys
 import threading
 from collections import Counter
@@ -48,6 +58,12 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402  (tools/build.py: stdlib only)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "expect_page_errors(*patterns, reason): the page errors (console.error, "
+        "uncaught JS or Python errors) this test provokes on purpose; any other fails it")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -243,25 +259,77 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     }
 
 
+# A Python error as PyScript reports it: MicroPython's traceback on stderr (console.error), or
+# the "Uncaught PythonError" of an error that escaped an event handler or a task.
+PYTHON_ERROR = re.compile(r"Traceback|PythonError")
+# PyScript's own red box (its "error" plugin; the pages turn it off, ui/errors.py shows a calm
+# message instead), should it ever come back.
+PYSCRIPT_ERROR_BOX = ".py-error, .mpy-error"
+ERROR_BOXES_JS = f"""() => Array.from(document.querySelectorAll({json.dumps(PYSCRIPT_ERROR_BOX)}),
+                                        box => box.textContent)"""
+
+
 @dataclass
 class BrowserLog:
     """What went wrong in the browser during one test."""
 
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    python_errors: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
+    _watched: set[int] = field(default_factory=set)
+
+    def _first_time(self, thing) -> bool:
+        if id(thing) in self._watched:
+            return False
+        self._watched.add(id(thing))
+        return True
 
     def watch_page(self, page) -> None:
+        if not self._first_time(page):
+            return  # a test's own fixture may watch a page conftest watches already
         page.on("console", self._on_console)
-        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("pageerror", self._on_page_error)
+
+    def watch_context(self, ctx) -> None:
+        """Every page of ``ctx``, now and later, and its requests."""
+        if not self._first_time(ctx):
+            return
+        ctx.on("request", self.on_request)
+        ctx.on("page", self.watch_page)
+        for page in ctx.pages:
+            self.watch_page(page)
 
     def _on_console(self, message) -> None:
-        if message.type == "error":
-            self.console_errors.append(message.text)
+        text = message.text
+        if PYTHON_ERROR.search(text):
+            self.python_errors.append(text)  # at any level: PyScript may print it as a log
+        elif message.type == "error":
+            self.console_errors.append(text)
+
+    def _on_page_error(self, error) -> None:
+        self.page_errors.append(str(error))
 
     def on_request(self, request) -> None:
         if not is_local(request.url):
             self.foreign_requests.append(request.url)
+
+    def scan(self, ctx) -> None:
+        """PyScript's error boxes still on the pages of ``ctx`` (before it closes)."""
+        for page in ctx.pages:
+            try:
+                boxes = page.evaluate(ERROR_BOXES_JS)
+            except Exception:  # noqa: BLE001 -- a page closed or navigating: nothing to read
+                continue
+            self.python_errors.extend("PyScript error box: " + text for text in boxes)
+
+    def unexpected(self, patterns: tuple[str, ...]) -> list[str]:
+        """Every error logged, less those a pattern of the test's marker matches."""
+        found = ([("uncaught", text) for text in self.page_errors]
+                 + [("python", text) for text in self.python_errors]
+                 + [("console.error", text) for text in self.console_errors])
+        return [f"{kind}: {text}" for kind, text in found
+                if not any(re.search(pattern, text) for pattern in patterns)]
 
 
 def is_local(url: str) -> bool:
@@ -276,13 +344,41 @@ def browser_log() -> BrowserLog:
     return BrowserLog()
 
 
+@pytest.fixture(autouse=True)
+def page_errors_fail_the_test(request: pytest.FixtureRequest,
+                              browser_log: BrowserLog) -> Iterator[None]:
+    """After the test (its pages closed), any page error it did not declare fails it."""
+    yield
+    patterns = tuple(pattern for marker in request.node.iter_markers("expect_page_errors")
+                     for pattern in marker.args)
+    unexpected = browser_log.unexpected(patterns)
+    assert not unexpected, (
+        "the page logged errors this test does not expect (mark it "
+        "@pytest.mark.expect_page_errors(...) if it provokes them on purpose):\n  "
+        + "\n  ".join(text[:2000] for text in unexpected))
+
+
+@pytest.fixture
+def new_context(new_context, browser_log: BrowserLog):
+    """pytest-playwright's new_context(**kwargs), every context it makes watched."""
+    made = []
+
+    def make(**kwargs):
+        ctx = new_context(**kwargs)
+        browser_log.watch_context(ctx)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        browser_log.scan(ctx)
+
+
 @pytest.fixture
 def context(new_context, browser_log: BrowserLog):
     """pytest-playwright's context, watched: console errors are collected, and a request to
     any host but 127.0.0.1 fails the test at teardown."""
     ctx = new_context()
-    ctx.on("request", browser_log.on_request)
-    ctx.on("page", browser_log.watch_page)
     yield ctx
     assert not browser_log.foreign_requests, (
         f"the page asked for hosts other than 127.0.0.1: {browser_log.foreign_requests}"
@@ -310,14 +406,12 @@ def new_persistent_context(browser_type, browser_type_launch_args: dict, browser
             str(profile_dir), **{**browser_type_launch_args, **kwargs}
         )
         contexts.append(ctx)
-        ctx.on("request", browser_log.on_request)
-        ctx.on("page", browser_log.watch_page)
-        for page in ctx.pages:
-            browser_log.watch_page(page)
+        browser_log.watch_context(ctx)
         return ctx
 
     yield launch
     for ctx in contexts:
+        browser_log.scan(ctx)
         ctx.close()
     assert not browser_log.foreign_requests, (
         f"the page asked for hosts other than 127.0.0.1: {browser_log.foreign_requests}"

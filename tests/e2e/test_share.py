@@ -5,14 +5,15 @@ from __future__ import annotations
 from matchbook import fast_bots, open_app, play_to_end, start_matatu, wait_idle
 
 
-def new_browser_page(browser, site):
-    """Another browser profile: nothing in its storage, as on a friend's machine."""
-    context = browser.new_context(base_url=site.url)
+def new_browser_page(new_context):
+    """Another browser profile: nothing in its storage, as on a friend's machine (watched
+    for page errors as every context is: tests/e2e/conftest.py)."""
+    context = new_context()
     fast_bots(context)
     return context, context.new_page()
 
 
-def test_a_shared_deal_opens_the_same_cards_elsewhere(context, page, browser, site):
+def test_a_shared_deal_opens_the_same_cards_elsewhere(context, page, new_context):
     fast_bots(context)
     open_app(page)
     start_matatu(page, players=3, seed="31337")
@@ -21,7 +22,7 @@ def test_a_shared_deal_opens_the_same_cards_elsewhere(context, page, browser, si
     link = page.locator("#share-link").input_value()
     assert "#/deal/" in link
 
-    other_context, other = new_browser_page(browser, site)
+    other_context, other = new_browser_page(new_context)
     try:
         other.goto(link)
         other.wait_for_selector(".hand", timeout=90_000)
@@ -31,7 +32,7 @@ def test_a_shared_deal_opens_the_same_cards_elsewhere(context, page, browser, si
         other_context.close()
 
 
-def test_a_shared_finished_game_replays_elsewhere(context, page, browser, site):
+def test_a_shared_finished_game_replays_elsewhere(context, page, new_context):
     fast_bots(context)
     open_app(page)
     start_matatu(page, players=3, seed="4242")
@@ -43,7 +44,7 @@ def test_a_shared_finished_game_replays_elsewhere(context, page, browser, site):
     link = page.locator("#share-link").input_value()
     assert "#/shared/" in link
 
-    other_context, other = new_browser_page(browser, site)
+    other_context, other = new_browser_page(new_context)
     try:
         other.goto(link)
         other.wait_for_selector(".replay-controls", timeout=90_000)

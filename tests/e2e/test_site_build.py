@@ -185,6 +185,16 @@ def test_every_pyscript_tag_has_a_config(dist_dir: Path) -> None:
             )
 
 
+def test_every_page_runs_on_pyscript_toml(dist_dir: Path) -> None:
+    # One config (issue #27 item 6): the build writes pyscript.toml into each MicroPython
+    # page, so what the browser gets is that file, whatever the page's source says.
+    expected = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    inline = {name: config for name, config in pyscript_configs(dist_dir).items()
+              if name.endswith(" inline")}
+    assert set(inline) == {f"{page} inline" for page in ("editor.html", "index.html", "lab.html")}
+    assert all(config == expected for config in inline.values()), inline
+
+
 def test_precache_manifest_lists_every_file_with_its_hash(dist_dir: Path) -> None:
     manifest = json.loads((dist_dir / "precache-manifest.json").read_text())
     files = dist_files(dist_dir)
