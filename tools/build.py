@@ -48,6 +48,9 @@ VENDOR = ROOT / "static" / "vendor"
 DIST = ROOT / "dist"
 SW_TEMPLATE = ROOT / "static" / "sw.js"
 BUNDLE_TOOL = ROOT / "tools" / "engine_bundle.mjs"
+# Everything the pages ask the engine, played at build time in Pyodide: what it imports is the
+# standard library the site ships (tools/engine_bundle.mjs), and it checks that library.
+EXERCISE = ROOT / "tools" / "engine_exercise.py"
 # Where the engine worker puts the archive in Pyodide's file system (and on sys.path). The
 # snapshot remembers it, so the build and the worker must agree: boot.json carries it.
 ARCHIVE_PATH = "/lib/matchbook/engine.zip"
@@ -235,6 +238,7 @@ def bundle_key(root: Path, sources: dict[str, Path]) -> str:
     pyodide = root / "node_modules" / "pyodide"
     # The worker script too: its shared instances are named by this key (static/js/engine.mjs).
     inputs = {**sources, "<tool>": root / "tools" / "engine_bundle.mjs",
+              "<exercise>": root / "tools" / "engine_exercise.py",
               "<worker>": root / "static" / "js" / "engine-worker.mjs",
               "<pyodide>": pyodide / "package.json", "<pyodide.mjs>": pyodide / "pyodide.mjs",
               "<build>": Path(__file__)}
@@ -270,16 +274,23 @@ def engine_bundle(root: Path = ROOT) -> tuple[dict[str, Path], dict]:
             print("build: warning: shipping the engine's sources uncompiled (slower start)",
                   file=sys.stderr)
             source_archive(sources, cache / "engine.zip")
+        snapshot = cache / "engine.snapshot.gz"
         boot = {"archive": "engine.zip", "archive_path": ARCHIVE_PATH,
                 "compiled": report["compiled"],
-                "snapshot": "engine.snapshot.gz" if report["snapshot"] else None,
+                # The standard library the engine imports (a fraction of Pyodide's), when the
+                # build could find and check it; else the worker loads Pyodide's own.
+                "stdlib": "python_stdlib.zip" if report.get("stdlib") else None,
+                "snapshot": snapshot.name if report["snapshot"] else None,
+                # Its size, for the worker to weigh the download against a boot (engine-worker).
+                "snapshot_bytes": snapshot.stat().st_size if report["snapshot"] else None,
                 "key": key}
         boot_file.write_text(json.dumps(boot, indent=1) + "\n", encoding="utf-8")
     boot = json.loads(boot_file.read_text(encoding="utf-8"))
     files = {"static/engine/boot.json": boot_file,
              "static/engine/engine.zip": cache / "engine.zip"}
-    if boot["snapshot"]:
-        files["static/engine/" + boot["snapshot"]] = cache / boot["snapshot"]
+    for name in (boot["snapshot"], boot.get("stdlib")):
+        if name:
+            files["static/engine/" + name] = cache / name
     return files, boot
 
 
@@ -290,7 +301,8 @@ def run_bundle_tool(root: Path, sources: dict[str, Path], out: Path) -> dict:
         return {"compiled": False, "snapshot": False,
                 "warnings": ["node is not installed: cannot compile the engine with Pyodide"]}
     command = [node, str(root / "tools" / "engine_bundle.mjs"),
-               str(root / "node_modules" / "pyodide"), str(out), ARCHIVE_PATH]
+               str(root / "node_modules" / "pyodide"), str(out), ARCHIVE_PATH,
+               str(root / "tools" / "engine_exercise.py")]
     command += [f"{rel}={path}" for rel, path in sorted(sources.items())]
     failed = {"compiled": False, "snapshot": False}
     try:
