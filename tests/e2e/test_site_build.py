@@ -9,6 +9,7 @@ engine worker is tested in test_engine_runtime.py.)
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -51,7 +52,8 @@ def test_runtimes_are_vendored_into_dist(dist_dir: Path) -> None:
     # PyScript's whole dist (core.js imports hashed chunks), its source maps left out.
     upstream = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     wanted = {p.name for p in upstream.iterdir() if p.suffix != ".map"}
-    assert {p.name for p in (vendor / "pyscript").iterdir()} == wanted
+    shipped = {p.name for p in (vendor / "pyscript").iterdir()}
+    assert {name for name in shipped if name[:-3] not in shipped} == wanted  # and their .gz
     # Byte-identical to the pinned npm packages.
     wasm = vendor / "pyodide" / "pyodide.asm.wasm"
     assert sha256(wasm) == sha256(ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm")
@@ -198,7 +200,16 @@ def test_every_page_runs_on_pyscript_toml(dist_dir: Path) -> None:
 def test_precache_manifest_lists_every_file_with_its_hash(dist_dir: Path) -> None:
     manifest = json.loads((dist_dir / "precache-manifest.json").read_text())
     files = dist_files(dist_dir)
-    del files["sw.js"], files["precache-manifest.json"]
+    del files["sw.js"], files["precache-manifest.json"], files["sw.js.gz"]
+    # Every file but the precompressed copies a host sends in their place (path.gz beside
+    # path), and Pyodide's whole standard library when the engine ships its own small one.
+    for rel in list(files):
+        if build.is_precompressed(dist_dir, rel):
+            original = (dist_dir / rel[:-3]).read_bytes()
+            assert gzip.decompress(files.pop(rel).read_bytes()) == original
+    boot = json.loads((dist_dir / "static" / "engine" / "boot.json").read_text())
+    if boot.get("stdlib"):
+        del files[build.FULL_STDLIB]
     assert sorted(manifest["files"]) == sorted(files)
     for rel, path in files.items():
         assert manifest["files"][rel] == sha256(path), f"{rel}: stale hash in the manifest"
