@@ -11,8 +11,8 @@ Workers: bin/test runs two (pytest-xdist), the browser tests all in one of them 
 Hypothesis profiles (the property-based fuzz, tests/test_fuzz.py), chosen with
 ``HYPOTHESIS_PROFILE``:
 - ``quick`` (default): a few hundred cases of each kind, derandomized, so ``bin/test --quick``
-  gives the same run every time; the ``slow`` fuzz tests (the full suite) run ``FULL_FACTOR``
-  times as many.
+  gives the same run every time; the ``slow`` fuzz tests (the full suite) run
+  ``fuzzing.FULL_FACTOR`` times as many.
 - ``long``: a long local session with fresh random cases each run, e.g.
   ``HYPOTHESIS_PROFILE=long bin/test -k fuzz``: 25,000 cases of each kind (``FUZZ_EXAMPLES``
   sets another number); a failure prints its one-line reproduction.
@@ -27,7 +27,6 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-FULL_FACTOR = 8
 _SHARED = {"deadline": None, "database": None, "suppress_health_check": list(HealthCheck),
            "print_blob": False}
 settings.register_profile("quick", max_examples=200, derandomize=True, **_SHARED)

@@ -42,6 +42,7 @@ from engine.bots import make_bot
 from engine.rng import SeededRng
 
 GAME_IDS = sorted(engine.GAMES)
+FULL_FACTOR = 8  # the full suite (slow tier) runs this many times the quick profile's cases
 OUTCOMES = ("refused", "accepted", "bug", "inconsistent", "leak")
 CLIENT = "fuzz"
 

@@ -18,7 +18,7 @@ RULE_ID = re.compile(r"(?<![\w.-])(?:[A-Z]{2}-[A-Z]\d+|[a-z][a-z_]*\.[a-z0-9_-]*
                      r"(?![\w.-])")
 FSTRING_CODE = re.compile(r"\{[^{}]*\}")
 NOT_IDS = re.compile(r"\.(py|html|js|mjs|json|toml|md|txt|css|svg|png)$|^(e\.g|i\.e|self|"
-                     r"engine|game|view|ui|os|sys|re|json|math|action|card|spec|step|copy)\.")
+                     r"engine|game|view|ui|os|sys|re|json|math|action|card|spec|step|copy|position)\.")
 
 
 def game_sources(game_id: str) -> list:

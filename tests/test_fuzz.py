@@ -18,7 +18,6 @@ from pathlib import Path
 
 import fuzzing
 import pytest
-from conftest import FULL_FACTOR
 from hypothesis import given, settings
 
 import engine
@@ -59,7 +58,7 @@ def test_hostile_input_is_refused_or_accepted_consistently(kind):
 @pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
 @pytest.mark.parametrize("kind", sorted(fuzzing.KINDS))
 def test_more_hostile_input_is_refused_or_accepted_consistently(kind):
-    run_kind(kind, FULL_FACTOR)
+    run_kind(kind, fuzzing.FULL_FACTOR)
 
 
 @pytest.mark.parametrize("entry", CORPUS, ids=[entry["why"][:50] for entry in CORPUS])
