@@ -75,7 +75,8 @@ PYODIDE_FILES = (
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 
 # Top-level files that are tooling, not site: never published.
-NOT_SITE = {"package.json", "package-lock.json", "pyproject.toml", "precache-manifest.json"}
+NOT_SITE = {"package.json", "package-lock.json", "pyproject.toml", "precache-manifest.json",
+            "pyscript.toml"}  # pyscript.toml is written into each page (site_config)
 # Names the site never needs (editor, OS and Python caches).
 JUNK_DIRS = {"__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", ".git"}
 JUNK_SUFFIXES = (".pyc", ".pyo", ".swp", "~")

@@ -305,7 +305,11 @@ class BrowserLog:
         if PYTHON_ERROR.search(text):
             self.python_errors.append(text)  # at any level: PyScript may print it as a log
         elif message.type == "error":
-            self.console_errors.append(text)
+            url = (message.location or {}).get("url") if text.startswith("Failed to load") \
+                else None
+            if url and url.endswith("/favicon.ico"):
+                return  # the browser's own guess on a test's bare host page, not the site's
+            self.console_errors.append(f"{text} ({url})" if url else text)
 
     def _on_page_error(self, error) -> None:
         self.page_errors.append(str(error))

@@ -37,7 +37,8 @@ def test_embed_shows_only_the_table_and_plays(embed):
     ("game=matatu&rules=matatu-v9", "does not know the rules version"),
     ("game=matatu&options=jokers:maybe", "cannot be"),
     ("", "needs a game"),
-    ("lesson=matatu-nope", "no lesson called"),
+    pytest.param("lesson=matatu-nope", "no lesson called", marks=pytest.mark.expect_page_errors(
+        "matatu-nope.json", reason="the embed looks the lesson up and finds no file")),
     ("scenario=notbase64!!", "scenario"),
 ])
 def test_bad_parameters_give_a_clear_message_in_the_frame(embed, query, message):

@@ -401,6 +401,7 @@ def test_service_worker_precaches_once_and_plays_offline(
     assert not browser_log.foreign_requests
 
 
+@pytest.mark.expect_page_errors("ERR_PROXY_CONNECTION_FAILED", reason="the blocked fetch")
 def test_requests_to_other_hosts_are_caught_and_blocked(site, page, browser_log) -> None:
     # The guard every e2e test runs under. `.invalid` never resolves, so even a broken
     # guard would send nothing anywhere.
