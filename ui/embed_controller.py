@@ -436,21 +436,26 @@ class Frame:
         kind = message.get("type")
         if kind == "reset":
             if self.failure is None:
-                self.start()  # the URL's own example, from its first position
+                self.keep_events(self.start())  # the URL's own example, from its start
         elif kind == "step" and self.mode == "lesson" and message.get("do") in HOST_STEPS:
             self.lesson_call(HOST_STEPS[message["do"]])
         elif kind == "load-scenario" and isinstance(message.get("scenario"), (dict, str)):
             keep = (self.mode, self.game, self.seats, self.names, self.viewer, self.bot,
                     self.state, self.lesson, self.script)
             failure = self.failure
-            self.start(("scenario", message["scenario"]))
+            self.keep_events(self.start(("scenario", message["scenario"])))
             if self.failure is not None and failure is None and keep[6] is not None:
                 # The host's position is refused: say so, and keep the example shown.
-                self.notice = "The page's position could not be shown: " + self.failure
+                self.notice = "The page's position could not be loaded: " + self.failure
                 self.failure = None
                 (self.mode, self.game, self.seats, self.names, self.viewer, self.bot,
                  self.state, self.lesson, self.script) = keep
         return self.reply()
+
+    def keep_events(self, inner):
+        """The events of a reply made on the way (start's ``ready`` or ``error``), kept for the
+        reply the host's message gets: otherwise the host never hears them."""
+        self.events = inner["events"] + self.events
 
     # ---- the reply -----------------------------------------------------------------------------
     def reply(self):
@@ -464,7 +469,7 @@ class Frame:
                  "moves": None, "bot_in": None}
         if self.failure is not None:
             reply["html"] = tag("div", {"class": "notice warn embed-error", "role": "alert"},
-                                text("strong", {}, "This example cannot be shown."),
+                                text("strong", {}, "This example could not be loaded:"),
                                 text("p", {}, self.failure))
             return reply
         reply["html"] = self.render()

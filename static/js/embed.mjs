@@ -83,7 +83,7 @@ function show(reply, fromBuild = false) {
     box.className = "notice warn embed-error";
     box.setAttribute("role", "alert");
     box.append(Object.assign(document.createElement("strong"),
-                             { textContent: "This example cannot be shown." }),
+                             { textContent: "This example could not be loaded:" }),
                Object.assign(document.createElement("p"), { textContent: message }));
     main.append(box);
     root.dataset.embed = "error";
