@@ -254,3 +254,21 @@ def test_the_frames_events_carry_only_what_the_readers_seat_may_see(game_id, pla
         assert len([a for a in actions if a["type"] == "bid" and a["seat"] != 0]) >= 3
     else:
         assert {a["seat"] for a in actions if a["type"] in ("give", "return")} >= {1, 3}
+
+
+def test_docs_embeds_names_every_parameter_and_every_event_field():
+    """docs/embeds.md is what a teacher reads: every parameter the frame accepts and every
+    field of every event it posts (DOCUMENTED above, checked against the real events) is in
+    its tables, so a field added to the code without a word in the docs fails here."""
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "embeds.md").read_text()
+    rows = {line.split("|")[1].strip(): line for line in docs.splitlines()
+            if line.startswith("| `")}
+    for name in embed_controller.PARAMS:
+        assert f"`{name}=" in docs, name
+    for kind, fields in DOCUMENTED.items():
+        row = rows.get(f"`{kind}`")
+        assert row is not None, kind
+        for field in fields:
+            assert f"`{field}`" in row, (kind, field)
