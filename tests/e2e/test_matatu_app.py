@@ -73,7 +73,7 @@ def test_illegal_card_shows_the_engines_reason(app):
     start_matatu(app, players=3, seed="7")
     for _ in range(30):  # find a turn where some card cannot be played
         if wait_idle(app) == "over":
-            pytest.skip("round ended before an unplayable card came up")
+            raise AssertionError("deal 7 ended with no unplayable card: pick another seed")
         blocked = app.locator(".hand button[data-try]")
         if blocked.count():
             before = moves(app)
@@ -298,7 +298,7 @@ def test_undo_takes_back_a_played_card_when_offered(app, context):
     hand = app.locator(".hand").inner_text()
     playable = app.locator(".hand button.legal:not([data-choose])")
     if not playable.count():
-        pytest.skip("no plain card to play in this deal")
+        raise AssertionError("deal 12 has no plain card to play: pick another seed")
     before = moves(app)
     playable.first.click()
     app.locator("[data-cmd=undo]").click()  # within the bots' 3 s pause
