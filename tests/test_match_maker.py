@@ -802,6 +802,22 @@ def test_mx_a16_titles_match_maker_the_player_grand_master():
     assert titles == {"match_maker": [], "the_player": [], "grand_master": None}
 
 
+def test_mx_a16_the_same_players_tied_for_both_titles_make_no_grand_master():
+    # winners.5: the Grand Master holds both titles; MX-A16: alone. Seats 0 and 1 tie for the
+    # most couples and for the most exes: each title is shared by the same two players, and
+    # neither is the Grand Master (nor is one picked by seat order), and the log says so.
+    grid = {(1, 1): ["celibate-m"], (1, 2): ["celibate-f"]}
+    couples = [["gay-m", "gay-m"], ["gay-f", "gay-f"], []]
+    exes = [["straight-f"], ["straight-m"], []]
+    game = table(grid, players=3, couples=couples, exes=exes)
+    assert game.result()["titles"] == {"match_maker": [0, 1], "the_player": [0, 1],
+                                       "grand_master": None}
+    log = game.view(None)["log"]
+    assert {"kind": "title", "title": "match_maker", "seats": [0, 1]} in log
+    assert {"kind": "title", "title": "the_player", "seats": [0, 1]} in log
+    assert not [entry for entry in log if entry["kind"] == "grand_master"]
+
+
 def test_mx_a16_titles_are_logged_at_the_end():
     grid = {(1, 1): ["celibate-m"], (1, 2): ["celibate-f"]}
     game = table(grid, couples=[["gay-m", "gay-m"], []], exes=[["gay-f"], []])

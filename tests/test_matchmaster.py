@@ -316,6 +316,27 @@ def test_ms_a3_dealer_hook_forbids_only_the_completing_bid_and_the_dealer_bids_l
         table(hands, round=6, dealer=1, options=hook, bids=[1, 1])
 
 
+def test_ms_a3_dealer_hook_binds_only_the_dealer():
+    # The house rule restricts the dealer's bid alone: a player before the dealer may bid
+    # anything, even a bid that brings the others' total to the round's tricks, and the
+    # simulations' fast path (moves) agrees with the rules path (legal_actions).
+    hands = [["LB1", "LB2", "LB3"], ["LO1", "LO2", "LO3"], ["DB1", "DB2", "DB3"],
+             ["DO1", "DO2", "DO3"]]
+    game = table(hands, round=5, dealer=3, options={"dealer_hook": True})
+    for seat, bid in ((0, 1), (1, 1)):
+        assert [a["bid"] for a in game.legal_actions(seat)] == [0, 1, 2, 3]
+        game.apply({"type": "bid", "bid": bid, "seat": seat})
+    # Seat 2's bid of 1 makes the non-dealers' total 3, the round's tricks: allowed.
+    assert [a["bid"] for a in game.legal_actions(2)] == [0, 1, 2, 3]
+    assert list(game.moves(2)) == [0, 1, 2, 3]
+    game.apply({"type": "bid", "bid": 1, "seat": 2})
+    # Only now is one bid forbidden, and only to the dealer: 0 would make the total 3.
+    assert [a["bid"] for a in game.legal_actions(3)] == [1, 2, 3]
+    assert list(game.moves(3)) == [1, 2, 3]
+    err = refused(game, {"type": "bid", "bid": 0, "seat": 3})
+    assert err.rule == "MS-A3"
+
+
 def test_ms_a9_bids_start_afresh_every_round():
     game = table([["LB13"], ["LB1"]], round=7, dealer=1, bids=[1, 0])
     play(game, "LB13")
