@@ -191,10 +191,16 @@ class App(Catalog, Lobby, Replaying, RulesPage):
             heading.focus()
         window.scrollTo(0, 0)
 
-    def ctx(self):
+    def ctx(self, mode="play"):
         session = self.session
+        after_game = ""
+        if mode == "ended":  # the app's own way on, under the game's result
+            after_game = tag("p", {"class": "after-game"},
+                             button("Play again", {"data-cmd": "rematch", "class": "primary"}),
+                             button("Back to the lobby", {"data-cmd": "go", "data-route": "#/"}))
         return table_context(LAYOUTS[session.game], session.seats, session.names,
                              session.viewer, self.titles.get(session.game, session.game),
+                             mode=mode, after_game=after_game,
                              message=session.message, rule=session.rule,
                              choosing=session.choosing, recent_from=session.recent_from(),
                              log_cache=session.log_html,
@@ -227,7 +233,8 @@ class App(Catalog, Lobby, Replaying, RulesPage):
             self.mount(self.banner() + handoff_screen(self.ctx(), session.handoff))
             turn = "handoff"
         else:
-            html, self.tries = render_table(state, self.ctx())
+            html, self.tries = render_table(state, self.ctx("ended" if state["over"]
+                                                            else "play"))
             tools = []
             if self.settings.get("allow_undo") and state.get("undo"):
                 tools.append(tag("button", {"type": "button", "data-cmd": "undo"},
@@ -279,7 +286,7 @@ class App(Catalog, Lobby, Replaying, RulesPage):
                 ctx = table_context(LAYOUTS[game], kept["seats"], kept["names"],
                                     saved["viewer"], title, message=self.preview_said,
                                     recent_from=max(0, len(saved["log"]) - RECENT_SHOWN),
-                                    resuming=True)
+                                    mode="resuming")
                 table, tries = render_table({"view": view, "legal": saved["legal"]}, ctx)
                 tools = [button("Replay so far", {"data-cmd": "resuming", "aria-disabled": "true",
                                                   "class": "button-link"}),

@@ -45,10 +45,6 @@ LESSON_COMMANDS = {"lesson-watch": "lesson_watch", "lesson-back": "lesson_back",
                    "lesson-next": "lesson_next", "lesson-restart": "lesson_restart"}
 HOST_STEPS = {"watch": "lesson_watch", "back": "lesson_back", "next": "lesson_next",
               "restart": "lesson_restart"}
-# Buttons of a game's end screen that lead out of the app's table: an embed has no lobby.
-_LOBBY_BUTTON = re.compile(r'<button[^>]*data-cmd="go"[^>]*>.*?</button>', re.S)
-_REMATCH_BUTTON = re.compile(r'<button[^>]*data-cmd="rematch"[^>]*>.*?</button>', re.S)
-_CLICKABLE = re.compile(r' (data-action|data-try|data-choose)="')
 _NUMBER = re.compile(r"[0-9]{1,40}")
 _SIGNED = re.compile(r"[-+0-9]+")
 _OPTION_KEY = re.compile(r"[a-z_][a-z0-9_]{0,40}")
@@ -490,22 +486,17 @@ class Frame:
         state = self.state
         ended = self.ended()
         layout = LAYOUTS[self.game]
+        mode = "ended" if ended else ("lesson" if self.mode == "lesson" else "play")
+        after_game = ""
+        if ended and self.mode != "lesson":  # a lesson has its own "Again" in its panel
+            after_game = tag("p", {"class": "after-game"},
+                             button("Play again", {"data-cmd": "rematch", "class": "primary"}))
         ctx = table_context(layout, self.seats, self.names, self.viewer,
                             GAMES[self.game].title, message=self.message, rule=self.rule,
-                            choosing=self.choosing, busy_bot=self.bot_to_move())
-        shown_state = state
-        if ended and not state["over"]:
-            # A lesson that ends mid-game: its table shows the position, nothing to press.
-            shown_state = dict(state, legal=[])
-        html, self.tries = render_table(shown_state, ctx)
-        if ended:
-            self.tries = []
-            html = _CLICKABLE.sub(r' disabled data-inert="', html)
-        html = _LOBBY_BUTTON.sub("", html)
-        if self.mode == "lesson":
-            html = _REMATCH_BUTTON.sub("", html)  # the lesson's own "Again" restarts it
-        # Rule links open the full rules page, outside the frame.
-        html = html.replace('href="#/rules/', 'target="_blank" href="index.html#/rules/')
+                            choosing=self.choosing, busy_bot=self.bot_to_move(), mode=mode,
+                            after_game=after_game, rules_href="index.html#/rules/",
+                            rules_target="_blank")
+        html, self.tries = render_table(state, ctx)
         notice = ""
         if self.notice:
             notice = text("p", {"class": "notice warn", "role": "alert"}, self.notice)

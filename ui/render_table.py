@@ -4,6 +4,20 @@
 #
 # data-action="N" is an index into the state's legal actions; data-try="N" an index into
 # ``tries``, moves the player may attempt that the engine will refuse with its reason.
+#
+# The table has a mode (ctx["mode"]), given by whoever draws it; the table itself decides
+# from it what may be pressed, so no outer layer ever rewrites this markup:
+#   play      the viewer's own game: the legal actions and the tries are buttons
+#   lesson    a lesson's learner (the embed): the same
+#   remote    a seat of a game played from several devices: the same, for the seat to move
+#   resuming  the game kept with the save, drawn while the engine boots: the cards and
+#             choices show as they will, but only say the game is resuming when pressed
+#             (data-cmd="resuming"); no move, no try
+#   replay    a replayed move: the game as it stood, nothing to press
+#   ended     a finished game or lesson: nothing to press
+# The controls around the game (Play again, the replay's steps, a lesson's Again) belong to
+# the app, the replay and the embed; ``ctx["after_game"]`` is the markup the outer layer puts
+# under the game's result.
 
 from ui.markup import button, esc, tag, text
 
@@ -11,6 +25,17 @@ try:
     from ui.speaker import Speaker  # engine/words.py, mounted here by the build
 except ImportError:  # CPython tests: the same file, where the engine keeps it
     from engine.words import Speaker
+
+
+MODES = ("play", "lesson", "remote", "resuming", "replay", "ended")
+ACTING = ("play", "lesson", "remote")  # the modes whose table emits moves (data-action/try)
+_RESUMING = ' data-cmd="resuming" aria-disabled="true"'
+
+
+def acting(ctx):
+    """Whether this table emits moves: layouts ask this before drawing a move's button in
+    their own zones (a grid stack, a trick's card)."""
+    return ctx.get("mode", "play") in ACTING
 
 
 def seat_name(ctx, seat):
@@ -60,12 +85,16 @@ def face_words(layout, code):
 def hand_buttons(view, legal, tries, ctx):
     hand = view.get("hand") or []
     layout = ctx["layout"]
+    mode = ctx.get("mode", "play")
+    if mode not in ACTING and mode != "resuming":
+        return shown_hand(hand, layout)
     by_card = {}  # card -> indexes of its legal actions, in one pass over the legal list
     for index, action in enumerate(legal):
         card = action.get("card")
         if card is not None:
             by_card.setdefault(card, []).append(index)
-    choosing, drawn, resuming = ctx.get("choosing"), view.get("drawn"), ctx.get("resuming")
+    choosing, drawn = ctx.get("choosing"), view.get("drawn")
+    resuming = mode == "resuming"
     items = []
     # The hottest markup of a move: written as one join per card rather than three tag()
     # calls with their attribute dicts (MicroPython pays for every call and dict).
@@ -85,24 +114,38 @@ def hand_buttons(view, legal, tries, ctx):
             classes += " legal"
             how = ' data-choose="' + esc(code) + '"'
             label = name + ", choose how to play it"
+        elif resuming:
+            how = ""
+            label = name + ", not playable now"
         else:
             tries.append({"type": "play", "card": code})
             how = ' data-try="' + str(len(tries) - 1) + '"'
             label = name + ", not playable now"
+        if resuming:  # pressed, it says the game is resuming
+            how = _RESUMING
         if drawn == code:
             classes += " drawn"
-        # Resuming: pressed, it says the game is resuming.
-        disabled = ' aria-disabled="true"' if resuming else ""
         items.append("".join(('<li><button type="button" data-card="', esc(code), '"', how,
-                              ' aria-label="', esc(label), '"', disabled, ' class="', esc(classes),
+                              ' aria-label="', esc(label), '" class="', esc(classes),
                               '"><span class="rank" aria-hidden="true">', esc(short),
                               "</span></button></li>")))
     return tag("ul", {"class": "hand", "aria-label": "Your hand, " + str(len(hand)) + " cards"},
                *items)
 
 
+def shown_hand(hand, layout):
+    """The viewer's hand with nothing to press (a replay, a finished lesson): faces only."""
+    items = [tag("li", {}, card_face(layout, code)) for code in hand]
+    return tag("ul", {"class": "hand shown", "aria-label": "Hand, " + str(len(hand)) + " cards"},
+               *items)
+
+
 def choice_buttons(view, legal, tries, ctx):
     layout = ctx["layout"]
+    mode = ctx.get("mode", "play")
+    if mode not in ACTING and mode != "resuming":
+        return ""  # a replay or a finished game has no choices to make
+    resuming = mode == "resuming"
     buttons = []
     choosing = ctx.get("choosing")
     for index, action in enumerate(legal):
@@ -113,16 +156,16 @@ def choice_buttons(view, legal, tries, ctx):
         if layout.places_action(action):
             continue  # the layout draws this one in its own zone (e.g. a grid stack)
         attributes = {"data-action": str(index), "class": "choice"}
-        if ctx.get("resuming"):
-            attributes["aria-disabled"] = "true"
+        if resuming:  # pressed, it says the game is resuming
+            attributes = {"data-cmd": "resuming", "aria-disabled": "true", "class": "choice"}
         buttons.append(button(layout.action_label(action, view, ctx), attributes))
-    for action, reason_hint in layout.unavailable_actions(view, legal, ctx):
+    for action, reason_hint in ([] if resuming else layout.unavailable_actions(view, legal, ctx)):
         tries.append(action)
         # Not aria-disabled: pressing it is how the player hears why it is not allowed.
         buttons.append(button(layout.action_label(action, view, ctx),
                               {"data-try": str(len(tries) - 1), "class": "choice unavailable",
                                "title": reason_hint}))
-    if choosing is not None:
+    if choosing is not None and not resuming:
         buttons.append(button("Cancel", {"data-cmd": "cancel-choice", "class": "choice"}))
     if not buttons:
         return ""
@@ -251,8 +294,8 @@ def recent_panel(view, ctx):
 def table_context(layout, seats, names, viewer, title="", **extra):
     """The table context every renderer receives (see ui/layouts/base.py), built only here."""
     ctx = {"layout": layout, "seats": list(seats), "names": list(names), "viewer": viewer,
-           "title": title, "speaker": Speaker(names, viewer), "message": None, "rule": None,
-           "choosing": None, "busy_bot": False, "legal": []}
+           "title": title, "mode": "play", "after_game": "", "speaker": Speaker(names, viewer),
+           "message": None, "rule": None, "choosing": None, "busy_bot": False, "legal": []}
     ctx.update(extra)
     return ctx
 
@@ -260,15 +303,25 @@ def table_context(layout, seats, names, viewer, title="", **extra):
 def render_table(state, ctx):
     """Markup of the whole table, and the tries its data-try attributes index."""
     view, legal, layout = state["view"], state["legal"], ctx["layout"]
+    mode = ctx.get("mode", "play")
+    if mode not in MODES:
+        raise ValueError("unknown table mode " + repr(mode))
+    if mode not in ACTING and mode != "resuming":
+        legal = []  # a replay or a finished game: nothing the viewer could do now
     ctx["legal"] = legal  # layouts that draw actions in their zones index into this list
-    tries = ctx["tries"] = []  # and a layout's own try buttons append here (data-try="N")
+    # and a layout's own try buttons append here (data-try="N"); a table that emits no moves
+    # has none (layouts ask acting(ctx) before drawing a move's button)
+    tries = ctx["tries"] = [] if mode in ACTING else None
     message = ""
     if ctx.get("message"):
         link = ""
         if ctx.get("rule"):
-            link = " " + tag("a", {"href": "#/rules/" + view["game"] + "/" + view["rules"] + "/"
-                                   + ctx["rule"], "class": "rule-link"},
-                             esc("Read rule " + ctx["rule"]))
+            # An embed opens the rules page outside its frame (rules_href, rules_target).
+            attributes = {"href": ctx.get("rules_href", "#/rules/") + view["game"] + "/"
+                          + view["rules"] + "/" + ctx["rule"], "class": "rule-link"}
+            if ctx.get("rules_target"):
+                attributes["target"] = ctx["rules_target"]
+            link = " " + tag("a", attributes, esc("Read rule " + ctx["rule"]))
         message = tag("p", {"class": "refusal", "role": "alert"}, esc(ctx["message"]), link)
     parts = [
         tag("p", {"class": "status", "role": "status", "aria-live": "polite",
@@ -279,13 +332,18 @@ def render_table(state, ctx):
     ]
     if view.get("over") or view.get("result"):
         parts.append(layout.result(view, ctx))
+    if view.get("over"):
+        parts.append(ctx.get("after_game") or "")  # the outer layer's own controls
+    held = tries if tries is not None else []
     if not view.get("over"):
         if view.get("hand") is not None:  # a grid game has choices but no hand
-            parts.append(hand_buttons(view, legal, tries, ctx))
-        parts.append(action_bar(view, ctx, choice_buttons(view, legal, tries, ctx), message))
+            parts.append(hand_buttons(view, legal, held, ctx))
+        parts.append(action_bar(view, ctx, choice_buttons(view, legal, held, ctx), message))
     else:
         parts.append(message)
     parts.append(log_panel(view, ctx))
+    if tries is None:
+        tries = []
     return tag("section", {"class": "table game-" + view["game"],
                            "aria-label": ctx["title"] + " table"}, *parts), tries
 

@@ -46,7 +46,7 @@ class Replaying:
             return
         entry = replay.entry
         ctx = table_context(LAYOUTS[entry["game"]], entry["seats"], entry["names"],
-                            entry["viewer"], self.titles.get(entry["game"], ""))
+                            entry["viewer"], self.titles.get(entry["game"], ""), mode="replay")
         html, _ = render_table(replay.state, ctx)
         kept = None
         if entry["id"] != "current" and self.unfinished():
@@ -55,8 +55,7 @@ class Replaying:
             render_replay_header(entry, ctx["title"],
                                  self.option_tables().get(entry["game"]), kept),
             replay_controls(replay.step, replay.total, replay.playing, replay.starts),
-            html.replace('data-action="', 'data-inert="').replace(
-                'data-try="', 'data-inert="').replace('data-choose="', 'data-inert="'))))
+            html)))
         window.document.documentElement.dataset.replayStep = str(replay.step)
 
     async def open_replay(self):

@@ -103,7 +103,7 @@ def test_full_two_player_game_by_clicking_to_the_end_screen_and_history(app, axe
     for words in ("The Match-Maker", "The Player", "The Grand Master", "Special events"):
         assert words in text
     assert end.locator(".mx-scores tbody tr").count() == 2
-    assert end.locator("button[data-cmd=rematch]").count() == 1
+    assert app.locator("button[data-cmd=rematch]").count() == 1  # the app's, under the result
     assert app.locator(".mx-collection").count() == 2  # each player's piles stay on show
     assert_no_face_down_identity(app)
     violations = axe(app)  # the end screen too

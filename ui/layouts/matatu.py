@@ -142,12 +142,7 @@ class MatatuLayout(Layout):
                    text("h2", {}, self._verdict(winners, ctx)),
                    text("p", {}, self._ending(outcome, ctx)),
                    tag("table", {"class": "reveal-table"}, tag("thead", {}, head),
-                       tag("tbody", {}, *rows)),
-                   tag("p", {"class": "after-game"},
-                       tag("button", {"type": "button", "data-cmd": "rematch",
-                                      "class": "primary"}, "Play again"),
-                       tag("button", {"type": "button", "data-cmd": "go", "data-route": "#/"},
-                           "Back to the lobby")))
+                       tag("tbody", {}, *rows)))
 
     def _verdict(self, winners, ctx):
         speaker = ctx["speaker"]

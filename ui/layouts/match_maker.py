@@ -7,7 +7,7 @@
 
 from ui.layouts.base import Layout
 from ui.markup import esc, tag, text
-from ui.render_table import seat_name
+from ui.render_table import acting, seat_name
 
 try:
     from ui.words import match_maker as words  # engine/games/match_maker/words.py, mounted
@@ -224,7 +224,7 @@ class MatchMakerLayout(Layout):
                    tag("span", {"class": classes, "aria-hidden": "true"}, *parts))
 
     def grid_zone(self, view, ctx):
-        legal, tries = ctx.get("legal") or [], ctx.get("tries")
+        legal, tries = (ctx.get("legal") or [], ctx.get("tries")) if acting(ctx) else ([], None)
         index_of = {}
         for index, action in enumerate(legal):
             if action.get("type") == "open":
@@ -398,12 +398,7 @@ class MatchMakerLayout(Layout):
                    text("p", {}, words.END_REASONS.get(outcome.get("reason"), "")),
                    tag("div", {"class": "scroll"}, self.score_table(view, outcome, ctx)),
                    text("h3", {}, "Titles"), self.titles(outcome, ctx),
-                   text("h3", {}, "Special events"), self.events(outcome, ctx),
-                   tag("p", {"class": "after-game"},
-                       tag("button", {"type": "button", "data-cmd": "rematch",
-                                      "class": "primary"}, "Play again"),
-                       tag("button", {"type": "button", "data-cmd": "go", "data-route": "#/"},
-                           esc("Back to the lobby"))))
+                   text("h3", {}, "Special events"), self.events(outcome, ctx))
 
     def score_table(self, view, outcome, ctx):
         winners = outcome.get("winners") or []

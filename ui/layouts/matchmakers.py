@@ -6,8 +6,8 @@
 # Every word about a card comes from the engine's words module for Matchmakers.
 
 from ui.layouts.base import Layout
-from ui.markup import button, esc, tag, text
-from ui.render_table import card_back, seat_name
+from ui.markup import esc, tag, text
+from ui.render_table import acting, card_back, seat_name
 
 try:
     from ui.words import matchmakers as words  # engine/games/matchmakers/words.py, mounted
@@ -38,6 +38,8 @@ def _my_decision(view):
 
 
 def _action_index(ctx, kind, card):
+    if not acting(ctx):
+        return None  # a replay, a finished game, a table resuming: the card is only shown
     for index, action in enumerate(ctx.get("legal") or []):
         if action.get("type") == kind and action.get("card") == card:
             return index
@@ -451,7 +453,4 @@ class MatchmakersLayout(Layout):
         return tag("section", {"class": "reveal", "aria-label": "End of the game"},
                    text("h2", {}, verdict),
                    text("p", {}, "The game ended: " + reason + " played."),
-                   self.score_sheet(view, ctx, True),
-                   tag("p", {"class": "after-game"},
-                       button("Play again", {"data-cmd": "rematch", "class": "primary"}),
-                       button("Back to the lobby", {"data-cmd": "go", "data-route": "#/"})))
+                   self.score_sheet(view, ctx, True))

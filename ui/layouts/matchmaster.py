@@ -99,12 +99,7 @@ class MatchmasterLayout(Layout):
         return tag("section", {"class": "reveal", "aria-label": "End of the game"},
                    text("h2", {}, verdict),
                    totals_chart(view, ctx),
-                   score_sheet(view, ctx, True),
-                   tag("p", {"class": "after-game"},
-                       tag("button", {"type": "button", "data-cmd": "rematch",
-                                      "class": "primary"}, "Play again"),
-                       tag("button", {"type": "button", "data-cmd": "go", "data-route": "#/"},
-                           esc("Back to the lobby"))))
+                   score_sheet(view, ctx, True))
 
 
 def score_sheet(view, ctx, open_):
