@@ -432,7 +432,8 @@ class Editor:
     async def apply_json(self):
         try:
             data = json.loads(self.field("ed-json"))
-        except ValueError as error:
+        except (ValueError, RuntimeError) as error:  # RuntimeError: MicroPython's recursion limit
+            # (the engine then refuses what is too deep, too long or too large, in words)
             self.say(tag("div", {"class": "notice warn", "role": "alert"},
                          text("strong", {}, "That is not JSON. "),
                          esc(str(error) or "Check the brackets, commas and quotes.")),
