@@ -78,3 +78,21 @@ def test_an_unknown_mode_is_a_bug_not_a_silent_play_table():
     game = game_at("matatu", 1)
     with pytest.raises(ValueError):
         draw(game, game.to_move, "spectate")
+
+
+def test_no_layout_writes_a_rule_fact_of_its_own():
+    """Points and stakes (+3, 2 points, a 30-point lead) come from the engine's words or view,
+    never as literals in a layout (issue 27): a rules version that changes one changes the
+    table too."""
+    import io
+    import tokenize
+    from pathlib import Path
+
+    fact = re.compile(r"[+−]\d|\b\d+ points?\b")
+    found = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "ui" / "layouts").glob("*.py")):
+        source = io.StringIO(path.read_text(encoding="utf-8")).readline
+        found += [(path.name, token.start[0], token.string) for token in
+                  tokenize.generate_tokens(source)
+                  if token.type == tokenize.STRING and fact.search(token.string)]
+    assert found == []

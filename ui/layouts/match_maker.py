@@ -14,10 +14,10 @@ try:
 except ImportError:  # CPython tests: the same file, where the engine keeps it
     from engine.games.match_maker import words
 
-MATE_HINT = "Soulmate +3 or Deathmate −3"
+MATE_HINT = words.MATE_HINT  # the rule facts are the engine's words
 PC_NAMES = {"pc1": "first card", "pc2": "second card"}
-TITLES = (("match_maker", "The Match-Maker", "most Couples"),
-          ("the_player", "The Player", "most Exes"))
+TITLES = tuple((key, words.TITLES[key], words.TITLE_REASONS[key])
+               for key in ("match_maker", "the_player"))
 
 
 def _where(row, col):
@@ -118,9 +118,9 @@ class MatchMakerLayout(Layout):
             return "Collect the Couple" + ("" if view.get("mate_drawn") else " without a mate"
                                            " card")
         if kind == "couple":
-            return "Take the Couple (both cards, 2 points)"
+            return words.COLLECT_WORDS["couple"]
         if kind == "ex":
-            return "Take an Ex (the second card only, 1 point; the first goes back)"
+            return words.COLLECT_WORDS["ex"]
         if kind == "draw_change":
             return "Draw a change card (Orientation Change, Sex Change or Time)"
         if kind == "decline_change":

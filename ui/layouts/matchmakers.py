@@ -446,7 +446,8 @@ class MatchmakersLayout(Layout):
             verdict = "The game is over."
         played = outcome.get("rounds_played")
         if outcome.get("reason") == "margin":
-            reason = "a lead of 30 points or more after " + str(played)
+            margin = (view.get("score_sheet") or {}).get("winning_margin")  # the engine's
+            reason = "a lead of " + str(margin) + " points or more after " + str(played)
         else:
             reason = "all " + str(played)
         reason += " rounds" if played != 1 else " round"

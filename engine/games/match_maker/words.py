@@ -88,6 +88,15 @@ END_REASONS = {
     "stalled": "Too many turns in a row went by without a collection.",
 }
 TITLES = {"match_maker": "The Match-Maker", "the_player": "The Player"}
+# What earns each title (winners.3-4, MX-A16), beside its name on the end screen.
+TITLE_REASONS = {"match_maker": "most Couples", "the_player": "most Exes"}
+# A mate card's stakes, in a hint beside the draw (MATE_POINTS in rules.py).
+MATE_HINT = (CHANCE_NAMES["soulmate"] + " " + SHORT_EFFECTS["soulmate"].replace(" points", "")
+             + " or " + CHANCE_NAMES["deathmate"] + " "
+             + SHORT_EFFECTS["deathmate"].replace(" points", ""))
+# The two ways to collect a match, and what each is worth (match.2: a person card, 1 point).
+COLLECT_WORDS = {"couple": "Take the Couple (both cards, 2 points)",
+                 "ex": "Take an Ex (the second card only, 1 point; the first goes back)"}
 # What each stage of a turn waits for, for a status line or a refusal.
 WAITING = {
     "start": "open a first card (or draw a mate card before opening)",
