@@ -41,11 +41,7 @@ what is wrong with it.
 import copy
 
 from .errors import IllegalAction
-from .games import GAMES
-from .games.matatu import lessons as lessons_matatu
-from .games.match_maker import lessons as lessons_match_maker
-from .games.matchmakers import lessons as lessons_matchmakers
-from .games.matchmaster import lessons as lessons_matchmaster
+from .games import GAMES, PACKAGES
 from .scenario import SCENARIO_KEYS, from_scenario
 from .share import pack, unpack
 
@@ -438,8 +434,7 @@ def verify_lesson(lesson: dict) -> None:
 
 # ---- the lessons: every worked example of the four rulebooks ----------------------------------
 
-LESSONS = (lessons_matatu.LESSONS + lessons_matchmaster.LESSONS + lessons_matchmakers.LESSONS
-           + lessons_match_maker.LESSONS)
+LESSONS = [lesson for package in PACKAGES.values() for lesson in package.LESSONS]
 _BY_ID = {lesson["id"]: lesson for lesson in LESSONS}
 
 

@@ -237,6 +237,9 @@ def embed_ui_sources(root: Path = ROOT, entry: str = "ui.embed_controller") -> d
         if path is None:
             continue
         files[path.relative_to(root).as_posix()] = path
+        if name == "ui.layouts":  # imported by game id (ui/layouts/__init__.py): every layout
+            todo += ["ui.layouts." + layout.stem for layout in sorted(path.parent.glob("*.py"))
+                     if layout.stem != "__init__"]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 todo += [alias.name for alias in node.names]

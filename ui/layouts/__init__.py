@@ -4,23 +4,16 @@
 
 
 def _make(game):
-    if game == "matatu":
-        from ui.layouts.matatu import MatatuLayout
-
-        return MatatuLayout()
-    if game == "matchmaster":
-        from ui.layouts.matchmaster import MatchmasterLayout
-
-        return MatchmasterLayout()
-    if game == "match_maker":
-        from ui.layouts.match_maker import MatchMakerLayout
-
-        return MatchMakerLayout()
-    if game == "matchmakers":
-        from ui.layouts.matchmakers import MatchmakersLayout
-
-        return MatchmakersLayout()
-    return None
+    """The layout of ``game``: ui/layouts/<game>.py's LAYOUT (the registry is the engine's
+    engine/games/<game>/ package; nothing here lists the games)."""
+    if not isinstance(game, str) or not game.replace("_", "").isalpha() or game == "base":
+        return None
+    try:
+        module = __import__("ui.layouts." + game, None, None, ["LAYOUT"])
+    except ImportError:
+        return None
+    layout = getattr(module, "LAYOUT", None)
+    return layout() if layout is not None else None
 
 
 class Layouts:

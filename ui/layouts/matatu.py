@@ -162,3 +162,6 @@ class MatatuLayout(Layout):
             return "The round ended: nobody could play and the deck ran out."
         yours, theirs = ENDINGS[reason]
         return ctx["speaker"].says(ender, yours, theirs, ".")
+
+
+LAYOUT = MatatuLayout  # what ui/layouts/__init__.py makes for this game

@@ -445,3 +445,6 @@ class MatchMakerLayout(Layout):
             text("li", {}, words.EVENT_TITLES.get(event.get("event"), "") + " — "
                  + seat_name(ctx, event.get("seat")) + " (turn " + str(event.get("turn")) + ")")
             for event in events])
+
+
+LAYOUT = MatchMakerLayout  # what ui/layouts/__init__.py makes for this game

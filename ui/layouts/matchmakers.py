@@ -455,3 +455,6 @@ class MatchmakersLayout(Layout):
                    text("h2", {}, verdict),
                    text("p", {}, "The game ended: " + reason + " played."),
                    self.score_sheet(view, ctx, True))
+
+
+LAYOUT = MatchmakersLayout  # what ui/layouts/__init__.py makes for this game

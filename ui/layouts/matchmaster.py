@@ -190,3 +190,6 @@ def totals_chart(view, ctx):
                                                 "aria-label": "Whose line is whose"},
                                          *legend)))
 
+
+
+LAYOUT = MatchmasterLayout  # what ui/layouts/__init__.py makes for this game

@@ -5,6 +5,14 @@ rule), ``game.py`` (the state machine), ``position.py`` (scenarios in and out), 
 ``lessons.py`` and ``words.py`` (names and log sentences, shared with the UI).
 """
 
+from . import lessons
 from .game import Matatu
 
-__all__ = ["Matatu"]
+# The registry's entry (engine/games/__init__.py): this package is a game. Its layout is
+# ui/layouts/matatu.py (LAYOUT), its words words.py (mounted for the UI by the build), its bots
+# Matatu.BOTS.
+GAME = Matatu
+LESSONS = lessons.LESSONS
+LOBBY_ORDER = 1  # where its tile stands in the lobby
+
+__all__ = ["GAME", "LESSONS", "LOBBY_ORDER", "Matatu"]

@@ -4,6 +4,14 @@ rulebook.py (the rules as data), rules.py (cards and one predicate per move), ga
 state machine), position.py (scenarios), bots.py, lessons.py, and words.py (card names and log
 sentences, shared with the UI)."""
 
+from . import lessons
 from .game import MatchMaker
 
-__all__ = ["MatchMaker"]
+# The registry's entry (engine/games/__init__.py): this package is a game. Its layout is
+# ui/layouts/match_maker.py (LAYOUT), its words words.py (mounted for the UI by the build), its bots
+# MatchMaker.BOTS.
+GAME = MatchMaker
+LESSONS = lessons.LESSONS
+LOBBY_ORDER = 3  # where its tile stands in the lobby
+
+__all__ = ["GAME", "LESSONS", "LOBBY_ORDER", "MatchMaker"]
