@@ -411,3 +411,36 @@ def test_docs_protocol_names_every_operation_the_service_answers():
     missing = [op for op in service._OPERATIONS if f"`{op}`" not in text]
     assert not missing, f"docs/protocol.md does not describe {missing}"
     assert "docs/protocol.md" in service.__doc__
+
+
+@pytest.mark.parametrize("game_id", sorted(engine.GAMES))
+def test_a_scenario_written_mid_game_rebuilds_the_same_game(game_id):
+    """DESIGN's "from_scenario(game.position()) is the same game" (docs/protocol.md: the
+    scenario is ``to_scenario()``; ``position()`` its position part): whose turn, every seat's
+    legal moves and view (all but the log), and the same game on from there."""
+    checked = 0
+    for seed in range(6):
+        game = engine.new_game(game_id, seed=seed)
+        rng = SeededRng(seed)
+        for _ in range(3 + 5 * seed):
+            if game.over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.over:
+            continue
+        scenario = json.loads(json.dumps(game.to_scenario()))  # it travels as JSON
+        assert scenario["position"] == json.loads(json.dumps(game.position()))
+        again = engine.from_scenario(scenario)
+        assert again.to_move == game.to_move
+        for seat in [*range(game.players), None]:
+            if seat is not None:
+                assert again.legal_actions(seat) == game.legal_actions(seat)
+            mine = {k: v for k, v in game.view(seat).items() if not k.startswith("log")}
+            theirs = {k: v for k, v in again.view(seat).items() if not k.startswith("log")}
+            assert theirs == mine
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        again.apply(action)
+        assert again.to_move == game.to_move
+        checked += 1
+    assert checked >= 4

@@ -1,6 +1,6 @@
-# Replays: a game from History, a shared game, or the game in play so far, stepped through
-# move by move in the engine's "replay" slot (the game in play is never touched). The App
-# mixes this in; its state is a Replay. Runs in MicroPython on the main thread.
+# The replay screen: a game from History, a shared game, or the game in play so far, stepped
+# through move by move in the engine's "replay" slot (the game in play is never touched). It
+# owns what it shows (a Replay). Runs in MicroPython on the main thread.
 
 import asyncio
 
@@ -10,6 +10,7 @@ from ui.layouts import LAYOUTS
 from ui.markup import esc, tag, text
 from ui.render_history import render_replay_header, replay_controls, turn_starts
 from ui.render_table import render_table, table_context
+from ui.routes import decode_route
 
 
 class Replay:
@@ -30,55 +31,67 @@ class Replay:
         return self.error is None and self.state is None
 
 
-class Replaying:
-    """The App's replay screen (mixed into ui/app.py's App)."""
+class ReplayScreen:
+    def __init__(self, shell):
+        self.shell = shell
+        self.replay = None  # what shows (None: nothing asked for yet, or being opened)
 
-    def render_replay(self):
-        self.screen = "replay"
+    def commands(self):
+        return {"replay-to": self.cmd_replay_to, "replay-auto": self.cmd_replay_auto}
+
+    def render(self, route):
+        shell = self.shell
         replay = self.replay
         if replay is None or replay.loading():
-            self.mount(text("p", {"class": "notice", "role": "status"}, "Loading the replay…"))
-            return
+            shell.mount(text("p", {"class": "notice", "role": "status"}, "Loading the replay…"))
+            return "loading"
         if replay.error is not None:
-            self.mount(tag("h2", {"id": "screen-h", "tabindex": "-1"}, "Replay")
-                       + tag("p", {"class": "notice warn", "role": "alert"},
-                             esc(replay.error)))
-            return
+            shell.mount(tag("h2", {"id": "screen-h", "tabindex": "-1"}, "Replay")
+                        + tag("p", {"class": "notice warn", "role": "alert"},
+                              esc(replay.error)))
+            return "error"
         entry = replay.entry
         ctx = table_context(LAYOUTS[entry["game"]], entry["seats"], entry["names"],
-                            entry["viewer"], self.titles.get(entry["game"], ""), mode="replay")
+                            entry["viewer"], shell.catalog.titles.get(entry["game"], ""),
+                            mode="replay")
         html, _ = render_table(replay.state, ctx)
         kept = None
-        if entry["id"] != "current" and self.unfinished():
-            kept = self.titles.get(self.session.game, self.session.game)
-        self.mount("".join((
+        if entry["id"] != "current":
+            kept = shell.play.unfinished_title()
+        shell.mount("".join((
             render_replay_header(entry, ctx["title"],
-                                 self.option_tables().get(entry["game"]), kept),
+                                 shell.catalog.option_tables().get(entry["game"]), kept),
             replay_controls(replay.step, replay.total, replay.playing, replay.starts),
             html)))
         window.document.documentElement.dataset.replayStep = str(replay.step)
+        return "replay"
 
-    async def open_replay(self):
-        route = self.route()
+    def forget(self):
+        """A new replay is asked for: "Loading the replay…" until it is open."""
         self.replay = None
+
+    async def open(self, route):
+        shell = self.shell
+        self.replay = None
+        entry = None
         if route.startswith("#/shared/"):
             entry = await self.shared_entry(route[len("#/shared/"):])
-        elif route == "#/replay/current" and self.session is not None:
-            entry = self.current_entry()
+        elif route == "#/replay/current" and shell.play.session is not None:
+            entry = shell.play.current_entry()
         else:
-            entry = self.storage.history_entry(self.decode_route(route[len("#/replay/"):]))
+            entry = shell.storage.history_entry(decode_route(route[len("#/replay/"):]))
             if entry is None:
                 self.replay = Replay(error="That game is not in your history.")
         if entry is None:
-            self.render()
+            shell.render()
             return
         try:
-            reply = await self.client.call("replay", save=entry["save"], slot="replay",
-                                           viewer=entry["viewer"], bounded=True,
-                                           actions_from=0)
+            reply = await shell.client.call("replay", save=entry["save"], slot="replay",
+                                            viewer=entry["viewer"], bounded=True,
+                                            actions_from=0)
         except EngineError as error:
             self.replay = Replay(error="This game cannot be replayed: " + error.reason)
-            self.render()
+            shell.render()
             return
         replay = Replay(entry)
         replay.record = dict(reply["record"])
@@ -87,21 +100,12 @@ class Replaying:
         replay.state = reply
         replay.starts = turn_starts(replay.record["actions"])
         self.replay = replay
-        self.render()
-
-    def current_entry(self):
-        """The game in play, replayed in its own slot: the game itself is not touched."""
-        session = self.session
-        record = session.save_record()
-        return {"id": "current", "game": session.game, "rules": record.get("rules"),
-                "seats": session.seats, "names": session.names, "viewer": session.viewer,
-                "save": record, "summary": {"options": record.get("options"),
-                                            "outcome": "game in progress"}}
+        shell.render()
 
     async def shared_entry(self, link):
         """A game someone shared: its record, checked by the engine replaying every move."""
         try:
-            response = await self.client.call("open_game", text=link)
+            response = await self.shell.client.call("open_game", text=link)
         except EngineError as error:
             self.replay = Replay(error="This shared game cannot be opened: " + error.reason)
             return None
@@ -117,16 +121,16 @@ class Replaying:
     async def replay_to(self, step):
         replay = self.replay
         try:
-            state = await self.client.call("replay", record=replay.record, upto=step,
-                                           slot="replay", viewer=replay.entry["viewer"],
-                                           bounded=True)
+            state = await self.shell.client.call("replay", record=replay.record, upto=step,
+                                                 slot="replay", viewer=replay.entry["viewer"],
+                                                 bounded=True)
         except EngineError as error:
             self.replay = Replay(error="This game cannot be replayed: " + error.reason)
-            self.render()
+            self.shell.render()
             return
         replay.state = state
         replay.step = step
-        self.render()
+        self.shell.render()
 
     async def autoplay(self):
         replay = self.replay
@@ -135,13 +139,13 @@ class Replaying:
             if replay is self.replay and replay.playing:
                 await self.replay_to(replay.step + 1)
         replay.playing = False
-        self.render()
+        self.shell.render()
 
     async def cmd_replay_to(self, target):
         await self.replay_to(int(target.getAttribute("data-step")))
 
     async def cmd_replay_auto(self, target):
         self.replay.playing = not self.replay.playing
-        self.render()
+        self.shell.render()
         if self.replay.playing:
             await self.autoplay()

@@ -39,11 +39,6 @@ class Session:
         self.filed = False  # in History already
         self.dirty_from = 0  # the first move not yet saved (None: all saved)
         self.saved_moves = 0  # moves in storage
-        # The embed's extras: a lesson's or a teacher's example state.
-        self.lesson = None
-        self.script = None
-        self.reader_moves = 0
-        self.posted_moves = -1  # the moves an embed last told its host about
 
     # ---- talking to the engine ----------------------------------------------------------------
     def fields(self, fresh_log=False, fresh_actions=False):

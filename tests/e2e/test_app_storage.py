@@ -100,6 +100,7 @@ def test_records_that_once_bricked_the_app_are_set_aside_and_play_goes_on(app, n
     # History shows the good record, which still replays.
     app.click("nav.top a[data-nav=history]")
     row = app.locator(".history-table tbody tr")
+    row.first.wait_for()  # the History screen is drawn when the route's change arrives
     assert row.count() == 1 and "Matatu" in row.inner_text()
     if name == "first":
         row.locator("a", has_text="Replay").click()
