@@ -64,6 +64,7 @@ class Game:
     # ---- class data every game declares --------------------------------------------------
     id: str = ""
     title: str = ""
+    summary: str = ""  # one sentence on what the game is like (the lobby's tile)
     min_players: int = 2
     max_players: int = 2
     default_players: int = 2
@@ -501,6 +502,7 @@ class Game:
         return {
             "id": cls.id,
             "title": cls.title,
+            "summary": cls.summary,
             "min_players": cls.min_players,
             "max_players": cls.max_players,
             "default_players": cls.default_players,

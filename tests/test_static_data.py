@@ -39,7 +39,7 @@ def test_the_page_carries_the_first_lobby_drawn_by_the_ui_code(tmp_path):
     import re
 
     from engine.service import handle
-    from ui.render_lobby import first_lobby
+    from ui.render_lobby import first_lobby, players_words
     from ui.storage import DEFAULT_SETTINGS
 
     published = static_data.write(ROOT, tmp_path)
@@ -49,10 +49,9 @@ def test_the_page_carries_the_first_lobby_drawn_by_the_ui_code(tmp_path):
     assert page.count('<main id="app" tabindex="-1" inert>') == 1
     games = json.loads(published["data/catalog.json"].read_text())["games"]
     assert first_lobby(games, dict(DEFAULT_SETTINGS)) in page
-    shown = re.findall(r'class="game-pick[^"]*"[^>]*><strong>([^<]+)</strong>'
-                       r'<small>([^<]+)</small>', page)
-    assert shown == [(info["title"], f"{info['min_players']}–{info['max_players']} players")
-                     for info in catalog]
+    shown = re.findall(r'class="game-pick[^"]*"[^>]*><svg[^>]*>.*?</svg><strong>([^<]+)</strong>'
+                       r'<small>([^<]+)</small><span class="tile-summary">([^<]+)</span>', page)
+    assert shown == [(info["title"], players_words(info), info["summary"]) for info in catalog]
     # Start waits for the engine, and says why, before any script has run.
     start = re.search(r'<button[^>]*id="start"[^>]*>', page).group(0)
     assert 'aria-disabled="true"' in start

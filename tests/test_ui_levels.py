@@ -13,7 +13,7 @@ def lobby(game_id, **form):
     base = {"game": game_id, "players": 3, "seats": ["human", "bot", "bot"], "rules": None,
             "options": {}, "bot": "basic", "seed": ""}
     base.update(form)
-    return render_lobby(catalog, base)
+    return render_lobby(catalog, base, setup_open=True)
 
 
 def options_of(html, seat):

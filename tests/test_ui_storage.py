@@ -336,3 +336,26 @@ def test_records_written_by_an_earlier_main_resume_and_replay(saved):
         {"op": "load", "save": storage.load_current()["save"], "viewer": 0}), "old-saves"))
     assert again["ok"] and again["moves"] == loaded["moves"]
     assert again["legal"] == loaded["legal"]
+
+
+def test_the_last_setup_round_trips_and_a_damaged_one_is_set_aside():
+    backend = FakeStorageJs({})
+    storage = store.Storage(backend, "tab-1", KNOWN)
+    assert storage.setups() == {"last": None, "games": {}}
+    setup = {"players": 2, "seats": ["human", "bot"], "levels": [None, "strong"],
+             "names": ["Ana", ""], "rules": "matatu-v1", "options": {"jokers": True},
+             "bot": "basic"}
+    storage.save_setups({"last": "matatu", "games": {"matatu": setup}})
+    again = store.Storage(backend, "tab-2", KNOWN)
+    assert again.audit() == []
+    assert again.setups() == {"last": "matatu", "games": {"matatu": setup}}
+    for bad in ({"players": "2"}, {**setup, "seats": ["human", "robot"]},
+                {**setup, "options": {"jokers": [1]}}, {**setup, "names": ["x" * 500]}):
+        backend = FakeStorageJs({"matchbook:setup": json.dumps(
+            {"kind": "setup", "schema": 2, "values": {"last": "matatu",
+                                                       "games": {"matatu": bad}}})})
+        storage = store.Storage(backend, "tab-1", KNOWN)
+        problems = storage.audit()
+        assert [p["key"] for p in problems] == ["matchbook:setup"], bad
+        assert "The setup you last used" in problems[0]["text"]
+        assert storage.setups() == {"last": None, "games": {}}

@@ -17,6 +17,30 @@ ENGINE_LOBBY = "(that lobby, Start enabled)"  # and once the engine has arrived
 MAX_NAME = 24  # a hot-seat player's name
 
 
+def apply_setup(form, info, kept):
+    """A kept setup onto a fresh form for ``info``: each value only where the catalog still
+    allows it (a save is untrusted: an old version may have kept what no longer exists)."""
+    counts = info.get("player_counts") or range(info["min_players"], info["max_players"] + 1)
+    players = kept.get("players")
+    seats = kept.get("seats") or []
+    if players in counts and len(seats) == players:
+        form["players"] = players
+        form["seats"] = list(seats)
+        bots = info.get("bots") or []
+        form["levels"] = [level if level in bots else None
+                          for level in (list(kept.get("levels") or []) + [None] * players)
+                          [:players]]
+        form["names"] = [str(name or "")[:MAX_NAME] for name in kept.get("names") or []]
+    if kept.get("rules") in [version["id"] for version in info["rule_versions"]]:
+        form["rules"] = kept["rules"]
+    for spec in info["options"]:
+        value = (kept.get("options") or {}).get(spec["id"])
+        if any(type(value) is type(allowed) and value == allowed for allowed in spec["values"]):
+            form["options"][spec["id"]] = value
+    if kept.get("bot") in (info.get("bots") or []):
+        form["bot"] = kept["bot"]
+
+
 class LobbyScreen:
     def __init__(self, shell):
         self.shell = shell
@@ -25,11 +49,13 @@ class LobbyScreen:
         self.last_field = "start"  # the form field the player changed last
         self.confirm = None  # a start (or a deal) waiting for resume-or-abandon
         self.pending_deal = None  # the deal link that waits for that answer
+        self.setup_open = False  # the whole setup shows (else one line says it)
+        self.setups = None  # the setup last used for each game (storage's, read once)
 
     def commands(self):
         return {"pick-game": self.cmd_pick_game, "start": self.cmd_start,
                 "abandon-start": self.cmd_abandon_start, "abandon-deal": self.cmd_abandon_deal,
-                "resume": self.cmd_resume}
+                "resume": self.cmd_resume, "toggle-setup": self.cmd_toggle_setup}
 
     # ---- drawing ------------------------------------------------------------------------------
     def render(self, route):
@@ -55,7 +81,8 @@ class LobbyScreen:
                 return "lobby"
         shell.mount(shell.banner() + render_lobby(shell.catalog.games, self.form, resume,
                                                   shell.client.ready, shell.settings,
-                                                  self.errors, self.confirm), morph=True)
+                                                  self.errors, self.confirm, self.setup_open),
+                   morph=True)
         return "lobby"
 
     def is_first_lobby(self, engine_ready=False):
@@ -65,6 +92,8 @@ class LobbyScreen:
         waiting for an answer."""
         shell = self.shell
         if shell.client.ready != engine_ready or self.errors or self.confirm or shell.banner():
+            return False
+        if self.setup_open or (self.setups or {}).get("last"):
             return False
         if shell.settings != store.DEFAULT_SETTINGS:
             return False
@@ -78,9 +107,51 @@ class LobbyScreen:
 
     # ---- the form -----------------------------------------------------------------------------
     def reset_form(self, game_id):
+        """The form for a game: the rules' defaults, then the setup last used for it (each
+        kept value only if the catalog still offers it)."""
         catalog = self.shell.catalog
-        form_for_game(self.form, catalog.game_info(game_id) or catalog.games[0])
+        info = catalog.game_info(game_id) or catalog.games[0]
+        form_for_game(self.form, info)
         self.errors = {}
+        kept = self.kept_setups()["games"].get(info["id"])
+        if kept:
+            apply_setup(self.form, info, kept)
+
+    def first_game(self):
+        """The game the lobby opens on: the one last played, if the catalog has it."""
+        last = self.kept_setups().get("last")
+        return last if last and self.shell.catalog.game_info(last) else self.form["game"]
+
+    def kept_setups(self):
+        if self.setups is None:
+            self.setups = self.shell.storage.setups()
+        return self.setups
+
+    def remember_setup(self):
+        """The setup just played is the next Play's (for this game), kept across visits."""
+        form = self.form
+        setups = self.kept_setups()
+        setups["last"] = form["game"]
+        setups["games"][form["game"]] = {
+            "players": form["players"], "seats": list(form["seats"]),
+            "levels": list(form.get("levels") or []),
+            "names": [name[:MAX_NAME] for name in form.get("names") or []][:len(form["seats"])],
+            "rules": form["rules"], "options": dict(form["options"]), "bot": form["bot"]}
+        try:
+            self.shell.storage.save_setups(setups)
+        except store.StorageFull:
+            pass  # the setup holds until a reload; nothing else is lost
+
+    async def cmd_toggle_setup(self, target):
+        self.read_form()
+        self.setup_open = not self.setup_open
+        self.shell.render()
+        if self.setup_open:
+            first = document.getElementById("players")
+        else:
+            first = document.querySelector("#app [data-cmd=toggle-setup]")
+        if first is not None:
+            first.focus()
 
     def settled(self):
         """A game began: nothing waits for an answer, nothing is refused."""
@@ -122,6 +193,8 @@ class LobbyScreen:
     def refuse(self, error):
         """The engine refused the lobby's choice: say so beside the field that caused it."""
         self.errors = {self.last_field: error.reason}
+        if self.last_field != "start":
+            self.setup_open = True  # the field it is about shows, the reason beside it
         self.shell.render()
         message = document.getElementById(self.last_field + "-error")
         if message is not None:
@@ -149,6 +222,7 @@ class LobbyScreen:
         self.pending_deal = link
 
     async def start_game(self):
+        self.remember_setup()
         form = self.form
         seed = str(form.get("seed") or "").strip()
         seats = list(form["seats"])

@@ -24,12 +24,14 @@ def described(attributes, errors, field_id, hint=None):
     return attributes
 
 
-def option_control(spec, value, errors=None):
+def option_control(spec, value, errors=None, rule_href=None):
+    """One option, in words: its title, its values' labels, what it means, and (``rule_href``)
+    a link to the ruling behind it for a player who wants to read it."""
     name = "opt-" + spec["id"]
     label = spec.get("title") or spec["id"]
-    hint = spec.get("meaning", "")
-    if spec.get("ruling"):
-        hint += " (" + spec["ruling"] + ")"
+    hint = esc(spec.get("meaning", ""))
+    if rule_href:
+        hint += " " + tag("a", {"href": rule_href, "class": "option-rule"}, "Read the ruling")
     values = spec["values"]
     if sorted([str(v) for v in values]) == ["False", "True"] or values in ([False, True],
                                                                           [True, False]):
@@ -39,7 +41,7 @@ def option_control(spec, value, errors=None):
                                          name + "-hint"))
         return tag("div", {"class": "field check"}, control,
                    text("label", {"for": name}, label),
-                   text("small", {"id": name + "-hint"}, hint), field_error(errors, name))
+                   tag("small", {"id": name + "-hint"}, hint), field_error(errors, name))
     # Each <option> carries the index of its value in the engine's table, so values of any
     # JSON type (numbers, strings, null) come back exactly as the engine declared them.
     choices = []
@@ -54,7 +56,7 @@ def option_control(spec, value, errors=None):
                tag("select", described({"id": name, "name": name, "data-option": spec["id"],
                                         "data-kind": "index"}, errors, name, name + "-hint"),
                    *choices),
-               text("small", {"id": name + "-hint"}, hint), field_error(errors, name))
+               tag("small", {"id": name + "-hint"}, hint), field_error(errors, name))
 
 
 def settings_fieldset(settings):
@@ -189,7 +191,9 @@ def start_row(engine_ready, errors, confirm):
         start_attributes["aria-describedby"] = "start-why"
     elif (errors or {}).get("start"):
         start_attributes["aria-describedby"] = "start-error"
-    return (tag("p", {}, tag("button", start_attributes, "Start the game"),
+    start_attributes["aria-describedby"] = " ".join(
+        [part for part in (start_attributes.get("aria-describedby"), "setup-summary") if part])
+    return (tag("p", {}, tag("button", start_attributes, "Play"),
                 text("span", {"id": "start-why", "class": "why"},
                      "" if engine_ready else "The game engine is still loading…"))
             + field_error(errors, "start") + confirm_notice(confirm))
@@ -207,36 +211,103 @@ def first_lobby(catalog, settings):
     return render_lobby(catalog, form_for_game(form, info), None, False, settings, {}, None)
 
 
-def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, errors=None,
-                 confirm=None):
-    """``form``: {"game", "players", "seats": [...], "names": [...], "rules", "options": {...},
-    "bot", "seed"}, and optionally "levels" (a bot level per seat, see ``seat_choices``);
-    ``resume``: the unfinished game; ``errors``: field id -> the engine's
-    refusal; ``confirm``: a start waiting for resume-or-abandon."""
-    parts = [resume_notice(resume) if not confirm else ""]
-    games = []
+# Where the players sit on a tile's picture, by how many they are (the player's own first,
+# at the bottom): x, y on a 120 x 64 table.
+TILE_SEATS = {2: [(60, 52), (60, 10)],
+              3: [(60, 52), (16, 22), (104, 22)],
+              4: [(60, 52), (14, 31), (60, 10), (106, 31)],
+              5: [(60, 52), (14, 36), (34, 11), (86, 11), (106, 36)],
+              6: [(60, 52), (16, 44), (16, 19), (60, 10), (104, 19), (104, 44)],
+              7: [(60, 52), (18, 46), (10, 26), (36, 9), (84, 9), (110, 26), (102, 46)]}
+
+
+def tile_art(info):
+    """A small picture of the game's table (decorative: the tile's words say it all): its
+    usual number of players around the felt, each with a card back, one card face up in the
+    middle. Drawn from the catalog, so a new game gets one too."""
+    players = max(2, min(int(info.get("default_players") or 4), 7))
+    parts = ['<svg class="tile-art" viewBox="0 0 120 64" aria-hidden="true" focusable="false">',
+             '<ellipse cx="60" cy="32" rx="58" ry="30" class="felt"/>']
+    for x, y in TILE_SEATS[players]:
+        parts.append('<rect x="' + str(x - 6) + '" y="' + str(y - 5) + '" width="12" '
+                     'height="10" rx="2" class="back"/>')
+    parts.append('<rect x="52" y="21" width="16" height="22" rx="2" class="face"/>'
+                 '<circle cx="60" cy="32" r="4" class="pip"/></svg>')
+    return "".join(parts)
+
+
+def players_words(info):
+    counts = info.get("player_counts")
+    if counts and len(counts) == 2 and counts[1] - counts[0] > 1:
+        return str(counts[0]) + " or " + str(counts[1]) + " players"
+    return str(info["min_players"]) + "–" + str(info["max_players"]) + " players"
+
+
+def game_tiles(catalog, form):
+    """Each game a tile: its picture, title, player range and one sentence on what it is
+    like. Pressing one shows its Play with the setup last used."""
+    tiles = []
     for info in catalog:
         selected = info["id"] == form["game"]
-        games.append(tag("li", {}, tag(
+        tiles.append(tag("li", {}, tag(
             "button", {"type": "button", "data-cmd": "pick-game", "data-game": info["id"],
                        "class": "game-pick" + (" selected" if selected else ""),
                        "aria-pressed": "true" if selected else "false"},
-            text("strong", {}, info["title"]),
-            text("small", {}, str(info["min_players"]) + "–" + str(info["max_players"])
-                 + " players"))))
-    parts.append(tag("section", {"aria-labelledby": "games-h"},
-                     tag("h2", {"id": "games-h", "tabindex": "-1"}, "Choose a game"),
-                     tag("ul", {"class": "game-list"}, *games)))
-    info = None
-    for candidate in catalog:
-        if candidate["id"] == form["game"]:
-            info = candidate
-    if info is None:
-        return "".join(parts)
-    counts = info.get("player_counts") or range(info["min_players"], info["max_players"] + 1)
-    players = [text("option", {"value": str(n), "selected": n == form["players"]}, str(n))
-               for n in counts]  # e.g. Matchmakers: 2 or 4, never 3
-    seat_rows = []
+            tile_art(info), text("strong", {}, info["title"]),
+            text("small", {}, players_words(info)),
+            text("span", {"class": "tile-summary"}, info.get("summary") or ""))))
+    return tag("section", {"aria-labelledby": "games-h", "class": "lobby-games"},
+               tag("h2", {"id": "games-h", "tabindex": "-1"}, "Choose a game"),
+               tag("ul", {"class": "game-list"}, *tiles))
+
+
+def setup_words(info, form):
+    """The setup in one line: who plays (you, the names typed, the bots and their level) and
+    the options that differ from the rules' defaults."""
+    words = level_names(info)
+    default = (info.get("bots") or [None])[0]
+    humans, bots = [], {}
+    names = form.get("names") or []
+    levels = form.get("levels") or []
+    for seat, kind in enumerate(form["seats"]):
+        if kind == "human":
+            typed = names[seat].strip() if seat < len(names) and names[seat] else ""
+            humans.append(typed or ("You" if not humans else "Seat " + str(seat + 1)))
+        else:
+            level = (levels[seat] if seat < len(levels) and levels[seat] else default)
+            bots[level] = bots.get(level, 0) + 1
+    bot_words = [str(count) + " " + words.get(level, "") + (" bot" if count == 1 else " bots")
+                 for level, count in bots.items()]
+    if len(humans) == 1:
+        who = humans[0] + (" against " + and_list(bot_words) if bot_words else "")
+    else:
+        who = and_list(humans) + " on this device" + (
+            ", with " + and_list(bot_words) if bot_words else "")
+    changed = [spec.get("title") or spec["id"] for spec in info["options"]
+               if form["options"].get(spec["id"], spec["default"]) != spec["default"]
+               or type(form["options"].get(spec["id"], spec["default"])) is not
+               type(spec["default"])]
+    rules = "the usual rules" if not changed else "with " + and_list(changed).lower()
+    if form.get("rules") and form["rules"] != info["rule_versions"][-1]["id"]:
+        for version in info["rule_versions"]:
+            if version["id"] == form["rules"]:
+                rules += " (" + version.get("title", version["id"]) + ")"
+    return who + ", " + rules + "."
+
+
+def and_list(words):
+    words = [word for word in words if word]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def level_names(info):
+    return {entry["id"]: entry["name"] for entry in info.get("bot_levels") or []}
+
+
+def seat_fields(info, form):
+    rows = []
     names = form.get("names") or []
     for seat in range(form["players"]):
         kind = form["seats"][seat] if seat < len(form["seats"]) else "bot"
@@ -251,28 +322,38 @@ def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, e
                                            "placeholder": "optional",
                                            "value": names[seat] if seat < len(names) and
                                            names[seat] else ""}))
-        seat_rows.append(tag(
+        rows.append(tag(
             "div", {"class": "seat-row"},
             tag("div", {"class": "field"},
                 text("label", {"for": field_id}, "Seat " + str(seat + 1)),
                 tag("select", {"id": field_id, "data-seat": str(seat)},
                     *seat_choices(info, form, seat, kind))),
             name_field))
-    seat_rows.append(level_words(info, form))
+    rows.append(level_words(info, form))
+    return tag("fieldset", {"class": "seats-setup"}, text("legend", {}, "Who plays each seat"),
+               *rows)
+
+
+def setup_form(info, form, settings, errors):
+    """The whole setup: players, seats and names, rules version, options, deal number."""
+    counts = info.get("player_counts") or range(info["min_players"], info["max_players"] + 1)
+    players = [text("option", {"value": str(n), "selected": n == form["players"]}, str(n))
+               for n in counts]  # e.g. Matchmakers: 2 or 4, never 3
     versions = [text("option", {"value": v["id"], "selected": v["id"] == form["rules"]},
-                     v["id"] + " — " + v.get("title", ""))
+                     v.get("title") or v["id"])
                 for v in info["rule_versions"]]
-    options = [option_control(spec, form["options"].get(spec["id"], spec["default"]), errors)
+    rules_at = "#/rules/" + info["id"] + "/" + str(form["rules"]) + "/"
+    options = [option_control(spec, form["options"].get(spec["id"], spec["default"]), errors,
+                              rules_at + spec["ruling"] if spec.get("ruling") else None)
                for spec in info["options"]]
-    parts.append(tag(
-        "form", {"class": "setup", "aria-labelledby": "setup-h", "onsubmit": "return false"},
-        text("h2", {"id": "setup-h"}, "New game of " + info["title"]),
+    return tag(
+        "form", {"class": "setup", "id": "setup", "aria-label": "Setup of " + info["title"],
+                 "onsubmit": "return false"},
         tag("div", {"class": "field"}, text("label", {"for": "players"}, "Players"),
             tag("select", described({"id": "players", "data-field": "players"}, errors,
                                     "players"), *players),
             field_error(errors, "players")),
-        tag("fieldset", {"class": "seats-setup"}, text("legend", {}, "Who plays each seat"),
-            *seat_rows),
+        seat_fields(info, form),
         bot_level_field(info, form),
         tag("div", {"class": "field"}, text("label", {"for": "rules"}, "Rules version"),
             tag("select", described({"id": "rules", "data-field": "rules"}, errors, "rules"),
@@ -286,7 +367,35 @@ def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, e
                                     "value": form.get("seed") or "", "autocomplete": "off",
                                     "maxlength": "60"}, errors, "seed")),
             field_error(errors, "seed")),
+        tag("p", {}, button("Done", {"data-cmd": "toggle-setup", "aria-controls": "setup",
+                                     "aria-expanded": "true"})))
+
+
+def render_lobby(catalog, form, resume=None, engine_ready=True, settings=None, errors=None,
+                 confirm=None, setup_open=False):
+    """``form``: {"game", "players", "seats": [...], "names": [...], "rules", "options": {...},
+    "bot", "seed"}, and optionally "levels" (a bot level per seat, see ``seat_choices``);
+    ``resume``: the unfinished game; ``errors``: field id -> the engine's refusal;
+    ``confirm``: a start waiting for resume-or-abandon; ``setup_open``: the whole setup shows
+    (else one line says it, one tap away)."""
+    parts = [resume_notice(resume) if not confirm else "", game_tiles(catalog, form)]
+    info = None
+    for candidate in catalog:
+        if candidate["id"] == form["game"]:
+            info = candidate
+    if info is None:
+        return "".join(parts)
+    # A refusal of a field the closed setup hides opens it (the lobby does), so it shows.
+    toggle = button("Change the setup", {"data-cmd": "toggle-setup", "aria-controls": "setup",
+                                         "aria-expanded": "true" if setup_open else "false",
+                                         "class": "link-button"})
+    parts.append(tag(
+        "section", {"class": "play-panel", "aria-labelledby": "setup-h"},
+        tag("h2", {"id": "setup-h"}, esc("New game of " + info["title"])),
+        text("p", {"class": "game-summary"}, info.get("summary") or ""),
+        tag("p", {"class": "setup-summary", "id": "setup-summary"}, esc(setup_words(info, form))),
         tag("div", {"class": "start-row"}, start_row(engine_ready, errors, confirm)),
-        tag("p", {}, tag("a", {"href": "#/rules/" + info["id"]},
-                         esc("Read the rules of " + info["title"])))))
+        tag("p", {"class": "panel-links"}, toggle,
+            tag("a", {"href": "#/rules/" + info["id"]}, esc("How to play " + info["title"]))),
+        setup_form(info, form, settings, errors) if setup_open else ""))
     return "".join(parts)

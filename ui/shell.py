@@ -292,7 +292,7 @@ class Shell:
         await window.matchbookNextTask()
         await self.catalog.read_static(self.route().startswith("#/rules"))
         if self.catalog.games:  # games and rules versions are known: the kept table can be
-            self.lobby.reset_form(self.lobby.form["game"])  # checked, and the lobby drawn
+            self.lobby.reset_form(self.lobby.first_game())  # checked, and the lobby drawn
             self.play.keep_preview(self.storage.kept_view())
         await window.matchbookNextTask()
         self.render()
@@ -319,7 +319,7 @@ class Shell:
                 self.catalog.use((await self.client.call("catalog"))["games"])
         self.storage.audit()  # now unknown games and rules versions can be caught too
         if not drawn:
-            self.lobby.reset_form(self.lobby.form["game"])
+            self.lobby.reset_form(self.lobby.first_game())
         await self.play.resume_stored()
         await window.matchbookNextTask()
         self.play.keep_preview(None)  # the engine's own state from here on

@@ -13,6 +13,7 @@ SCHEMA = 2  # what this version writes; schema 1 records (written before chunked
 CURRENT_KEY = PREFIX + "current"
 MOVES_PREFIX = CURRENT_KEY + ":moves:"  # + chunk number: the moves of the game in play
 SETTINGS_KEY = PREFIX + "settings"
+SETUP_KEY = PREFIX + "setup"  # the last setup used for each game (the lobby's Play)
 HISTORY_PREFIX = PREFIX + "history:"
 QUARANTINE_PREFIX = PREFIX + "quarantine:"
 DEFAULT_SETTINGS = {"bot_delay_ms": 700, "allow_undo": False}
@@ -20,8 +21,8 @@ DEFAULT_SETTINGS = {"bot_delay_ms": 700, "allow_undo": False}
 CHUNK = 64  # moves per chunk: a move rewrites at most ~3 kB
 MAX_MOVES = 20000  # far past any real game; a longer record would replay for too long
 MAX_DEPTH = 24  # our records nest about 6 deep (a scenario inside a record inside a head)
-MAX_SIZE = {"settings": 4000, "current": 60000, "legacy-current": 400000, "moves": 40000,
-            "history": 400000, "quarantine": 3000000}
+MAX_SIZE = {"settings": 4000, "setup": 12000, "current": 60000, "legacy-current": 400000,
+            "moves": 40000, "history": 400000, "quarantine": 3000000}
 MAX_SEATS = 16
 MAX_NAME = 40
 MAX_ID = 120
@@ -112,6 +113,38 @@ def check_settings(record, size=0):
           "its bot_delay_ms is not a whole number of milliseconds up to 10000")
     undo = values.get("allow_undo")
     _need(undo is None or isinstance(undo, bool), "its allow_undo is not true or false")
+
+
+def _check_setup_of(game_id, setup):
+    _need(_is_text(game_id, MAX_ID) and isinstance(setup, dict),
+          "a game's setup is not an object")
+    _need(_is_int(setup.get("players"), 1, MAX_SEATS), "its number of players is wrong")
+    seats = setup.get("seats")
+    _need(isinstance(seats, list) and len(seats) <= MAX_SEATS
+          and all(kind in SEAT_KINDS for kind in seats), "its seats are not human or bot")
+    for field in ("levels", "names"):
+        values = setup.get(field) or []
+        _need(isinstance(values, list) and len(values) <= MAX_SEATS
+              and all(value is None or _is_text(value, MAX_NAME) for value in values),
+              "its " + field + " are not a list of words")
+    for field in ("rules", "bot"):
+        _need(setup.get(field) is None or _is_text(setup.get(field), MAX_ID),
+              "its " + field + " is not a word")
+    options = setup.get("options") or {}
+    _need(isinstance(options, dict) and len(options) <= 40
+          and all(value is None or isinstance(value, (bool, int, str))
+                  for value in options.values()), "its options are not simple values")
+
+
+def check_setup(record, size=0):
+    values = record.get("values")
+    _need(isinstance(values, dict), "its values are not an object")
+    _need(values.get("last") is None or _is_text(values.get("last"), MAX_ID),
+          "its last game is not a game's id")
+    games = values.get("games") or {}
+    _need(isinstance(games, dict) and len(games) <= 40, "its games are not an object")
+    for game_id, setup in games.items():
+        _check_setup_of(game_id, setup)
 
 
 def check_current(record, size=0):
@@ -225,6 +258,8 @@ def _describe(key):
         return "The unfinished game (" + key + ")"
     if key == SETTINGS_KEY:
         return "Your settings (" + key + ")"
+    if key == SETUP_KEY:
+        return "The setup you last used (" + key + ")"
     if key.startswith(HISTORY_PREFIX):
         return "A game in your history (" + key + ")"
     if key.startswith(QUARANTINE_PREFIX):
@@ -353,6 +388,8 @@ class Storage:
                 current = self.read(key, "current", check_current)
             elif key == SETTINGS_KEY:
                 self.read(key, "settings", check_settings)
+            elif key == SETUP_KEY:
+                self.read(key, "setup", check_setup)
             elif key.startswith(HISTORY_PREFIX):
                 self.read(key, "history", lambda r, n, key=key: check_history(r, key))
             elif key.startswith(QUARANTINE_PREFIX):
@@ -403,6 +440,16 @@ class Storage:
 
     def save_settings(self, values):
         self._write(SETTINGS_KEY, {"kind": "settings", "values": values})
+
+    def setups(self):
+        """{"last": game id, "games": {game id: its last setup}} (empty when none is kept);
+        the lobby checks each value against the catalog before it uses it."""
+        record = self.read(SETUP_KEY, "setup", check_setup) or {}
+        values = record.get("values") or {}
+        return {"last": values.get("last"), "games": dict(values.get("games") or {})}
+
+    def save_setups(self, values):
+        self._write(SETUP_KEY, {"kind": "setup", "values": values})
 
     # ---- the unfinished game ---------------------------------------------------------------
     def kept_view(self):

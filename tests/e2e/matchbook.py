@@ -57,6 +57,15 @@ def pick_game(page, game_id: str) -> None:
     page.click(f"button[data-game={game_id}]")
     page.wait_for_selector(f"button[data-game={game_id}][aria-pressed=true]")
     page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    open_setup(page)
+
+
+def open_setup(page) -> None:
+    """Open the lobby's whole setup ("Change the setup"), unless it is open."""
+    toggle = page.locator(".panel-links [data-cmd=toggle-setup]")
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+        page.wait_for_selector("#players")
 
 
 def start_matatu(page, players: int = 3, seed: str = "", seats: list[str] | None = None,

@@ -4,7 +4,7 @@ wrote with the same engine (dist/data/catalog.json); only Start waits, and says 
 
 from __future__ import annotations
 
-from matchbook import ENGINE_READY, pick_game
+from matchbook import ENGINE_READY, open_setup, pick_game
 from playwright.sync_api import expect
 
 UI_READY = "html[data-ui=ready]"
@@ -30,10 +30,11 @@ def test_lobby_and_rules_are_complete_while_the_engine_boots(page, hold):
     # Another game's form, its options in words, from the same data.
     page.locator("button.game-pick", has_text="Matchmaster").click()
     expect(page.locator("button.game-pick.selected")).to_contain_text("Matchmaster")
+    open_setup(page)  # its whole setup, one tap away, before the engine too
     expect(page.locator("label", has_text="Rules version")).to_have_count(1)
 
     # The rules page is readable at once.
-    page.locator("a", has_text="Read the rules of Matchmaster").click()
+    page.locator("a", has_text="How to play Matchmaster").click()
     page.wait_for_selector("#rules-h")
     assert page.locator("#rules-h").inner_text() == "Rules of Matchmaster"
     assert page.locator("#app").inner_text().count("\n") > 20  # sections, not a placeholder
@@ -57,7 +58,7 @@ def test_the_lobby_does_not_wait_for_the_rules_text(page, hold):
     page.goto("index.html")
     page.wait_for_selector(UI_READY, timeout=60_000)
     assert game_buttons(page) == GAMES
-    page.locator("a", has_text="Read the rules of Matatu").click()
+    page.locator("a", has_text="How to play Matatu").click()
     expect(page.locator("#app [role=status]")).to_have_text("Loading the rules…")
     assert page.locator("#rules-h").count() == 0
     release()
@@ -85,7 +86,10 @@ def test_the_lobby_is_in_the_page_before_any_python_and_its_first_render_keeps_i
     page.wait_for_selector("#start")
     assert page.evaluate("document.documentElement.dataset.ui") == "loading"
     assert game_buttons(page) == GAMES
-    assert page.locator("#level-words li").count() == 4
+    # Each tile says what its game is like; Play says who will play, in words.
+    assert page.locator(".tile-summary").count() == len(GAMES)
+    summary = page.locator("#setup-summary").inner_text()
+    assert summary == "You against 3 Basic bots, the usual rules."
     assert "still loading" in page.locator("#start-why").inner_text()
     assert page.evaluate("document.getElementById('app').inert")  # nothing answers yet
     page.evaluate(MARK_NODES)
@@ -94,7 +98,7 @@ def test_the_lobby_is_in_the_page_before_any_python_and_its_first_render_keeps_i
     # MicroPython's first render found the same markup: not one node was drawn again (the
     # browser paints nothing twice), and the lobby answers now.
     kept = page.evaluate(KEPT_NODES)
-    assert kept["replaced"] == [] and kept["now"] == kept["before"] > 100, kept
+    assert kept["replaced"] == [] and kept["now"] == kept["before"] > 50, kept
     assert not page.evaluate("document.getElementById('app').inert")
     # (Looked at only now: Playwright's screenshot touches the form's inputs.)
     page.screenshot(path="/work/shots/app/lobby-drawn-before-engine-1280x800.png")
@@ -124,14 +128,15 @@ def test_the_engine_arriving_on_the_first_lobby_changes_start_alone(page, hold):
     release()
     page.wait_for_selector(ENGINE_READY, timeout=90_000)
     expect(page.locator("#start")).not_to_have_attribute("aria-disabled", "true")
-    assert page.locator("#start").get_attribute("aria-describedby") is None
+    assert page.locator("#start").get_attribute("aria-describedby") == "setup-summary"
     assert page.locator("#start-why").inner_text() == ""
     kept = page.evaluate(KEPT_NODES)
     assert kept["now"] == kept["before"], kept
     assert all(node.startswith('<span id="start-why"') for node in kept["replaced"]), kept
     # It is the lobby a whole render makes: choosing the same game again changes nothing.
     drawn = page.inner_html("#app")
-    pick_game(page, "matatu")
+    page.click("button[data-game=matatu]")
+    page.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
     assert page.inner_html("#app") == drawn
     pick_game(page, "matchmaster")
     expect(page.locator("h2", has_text="New game of Matchmaster")).to_have_count(1)

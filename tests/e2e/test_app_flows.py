@@ -13,6 +13,7 @@ from matchbook import (
     fast_bots,
     moves,
     open_app,
+    open_setup,
     pick_game,
     play_one_turn,
     put_current,
@@ -210,7 +211,7 @@ def test_every_navigation_starts_at_the_top_with_the_focus_on_its_heading(app):
     assert y == 0 and tag_name == "H2" and heading == "Matchmakers"
     app.click("nav.top a[data-nav=lobby]")
     pick_game(app, "matchmaster")
-    link = app.locator("a", has_text="Read the rules of Matchmaster")
+    link = app.locator("a", has_text="How to play Matchmaster")
     link.scroll_into_view_if_needed()
     link.click()
     app.wait_for_selector("article.rules")
@@ -276,6 +277,7 @@ def quiet_reply_seed():
 def test_undo_stays_until_the_next_decision_and_takes_back_quiet_bot_replies(app):
     seed, card = quiet_reply_seed()
     open_app(app)
+    open_setup(app)
     app.check("#setting-undo")
     start_matatu(app, players=2, seed=str(seed))
     hand, before = app.locator(".hand").inner_text(), moves(app)

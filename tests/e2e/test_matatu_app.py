@@ -13,6 +13,7 @@ from matchbook import (
     matatu_scenario,
     moves,
     open_app,
+    open_setup,
     pick_game,
     play_one_turn,
     play_to_end,
@@ -293,6 +294,7 @@ def test_undo_takes_back_a_played_card_when_offered(app, context):
     context.add_init_script("""try { localStorage.setItem("matchbook:settings", JSON.stringify(
         {kind: "settings", schema: 1, values: {bot_delay_ms: 3000}})); } catch (e) {}""")
     open_app(app)
+    open_setup(app)
     app.check("#setting-undo")
     start_matatu(app, players=3, seed="12")
     hand = app.locator(".hand").inner_text()

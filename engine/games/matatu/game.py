@@ -54,6 +54,9 @@ class Matatu(Game):
 
     id = "matatu"
     title = "Matatu"
+    # The lobby's one sentence on what the game is like.
+    summary = ("A shedding game: match the card on the pile by suit or rank, and be the first to "
+               "empty your hand.")
     min_players = 2
     max_players = 7
     default_players = 4

@@ -57,6 +57,9 @@ class MatchMaker(Game):
 
     id = "match_maker"
     title = "The Match-Maker"
+    # The lobby's one sentence on what the game is like.
+    summary = ("Each player is a matchmaker: open cards on the grid to make as many matches as "
+               "possible.")
     min_players = 2
     max_players = 6
     default_players = 2

@@ -324,7 +324,7 @@ RULE_VERSIONS = [
             SECTIONS_V1, rulings=RULINGS_V1, notes=NOTES_V1),
 ]
 
-_UNOFFICIAL = " Our default, not official: the rulebook gives no counts (MX-A23)."
+_UNOFFICIAL = " Our default, not official: the rulebook gives no counts."
 
 # The option values are the keys of the tables in rules.py (PERSON_MIXES, CHANCE_MIXES, GRIDS),
 # kept as they are because saves name them; ``labels`` are what a person reads.
@@ -351,7 +351,7 @@ OPTIONS = [
            ruling="MX-A17", labels=["One deck", "Two decks"]),
     option("grid_stacks", "Grid", "3,3,3,2", ["3,3,3,2", "row4_2x3", "2,2,2,1"],
            "The rulebook's grid: 4 rows × 5 stacks, 3 cards deep in rows 1–3 and 2 deep in"
-           " row 4 (MX-A1). Row 4 with 2 stacks of 3: the reading MX-A1 rejects (58 person"
+           " row 4. Row 4 with 2 stacks of 3: a reading our ruling rejects (58 person"
            " cards). Short game: stacks of 2, and 1 in row 4, a layout of our own (42 person"
            " cards).",
            ruling="MX-A1",
@@ -373,8 +373,9 @@ OPTIONS = [
            " face down under the Mate pile.",
            ruling="MX-A6", labels=["Onto the Discard pile", "Under the Mate pile"]),
     option("winner_by", "The winner", "points", ["points", "person_cards"],
-           "Most points: person cards collected + 3 per Soulmate - 3 per Deathmate (MX-A14)."
-           " Most person cards: only person cards, as winners.1 says word for word.",
+           "Most points: person cards collected + 3 per Soulmate - 3 per Deathmate."
+           " Most person cards: only person cards, as the rulebook's winners rule says word"
+           " for word.",
            ruling="MX-A14", labels=["Most points", "Most person cards"]),
     option("tie_rule", "Ties", "shared", ["shared", "rematch"],
            "Tied players share the win, or the tie is undecided and the tied players play"
@@ -400,7 +401,7 @@ OPTIONS = [
     option("stall_turns", "End after turns without a collection", None,
            [None, "2x_players", "10x_players"],
            "Never (the text plays on until no match is possible), or the game ends after that"
-           " many turns in a row in which nobody collected a card. RULINGS.md proposed 2 turns"
+           " many turns in a row in which nobody collected a card. Our rulings proposed 2 turns"
            " per player as the default; see the notes.",
            ruling="MX-A13",
            labels=["Never", "After 2 turns per player", "After 10 turns per player"]),

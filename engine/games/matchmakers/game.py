@@ -78,6 +78,9 @@ STEPS = {"give": "give", "undo_give": "give", "return": "return", "undo_return":
 class Matchmakers(Game):
     id = "matchmakers"
     title = "Matchmakers"
+    # The lobby's one sentence on what the game is like.
+    summary = ("A team game of tricks: follow suit, and collect the animal cards your team needs "
+               "for its scoring sets.")
     min_players = 2
     max_players = 4
     default_players = 4

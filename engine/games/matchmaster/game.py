@@ -51,6 +51,9 @@ NOT_HELD = "You do not hold the {card}."
 class Matchmaster(Game):
     id = "matchmaster"
     title = "Matchmaster"
+    # The lobby's one sentence on what the game is like.
+    summary = ("Say how many tricks your hand will take, then take exactly that many: plus "
+               "points for a right guess, minus for a wrong one, over 13 rounds.")
     min_players = 2  # MS-A1
     max_players = 7
     default_players = 4

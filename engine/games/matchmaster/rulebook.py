@@ -174,7 +174,7 @@ OPTIONS = [
            "When a trump is led, which trump you must beat if you can: the highest trump in the"
            " trick so far, or the card played just before you (the highest trump when that card"
            " is not a trump). A player who trumps a non-trump lead always measures against the"
-           " highest trump (MS-A6).", ruling="MS-A5",
+           " highest trump.", ruling="MS-A5",
            labels=["Beat the highest trump in the trick", "Beat the card played just before you"]),
     option("must_undertrump", "Undertrump when you cannot overtrump", True, [True, False],
            "When you cannot follow the colour led and cannot beat the trump already played: on,"
