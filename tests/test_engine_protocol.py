@@ -15,6 +15,7 @@ number of moves yet every legal action gets tried.
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -25,6 +26,8 @@ from engine.bots import make_bot
 from engine.game import Game
 from engine.rng import SeededRng
 
+# A ruling's id (MT-A3) or a rulebook section's (basics.3, winners.1): never in a refusal.
+RULE_CODE = re.compile(r"\b(MT|MS|MX|MK)-A\d+|\b[a-z_]+\.\d+\b")
 MATATU_ROUNDS = 2000  # seeded rounds for Matatu over all configurations (longer soaks: a bench)
 OTHER_GAME_BUDGET = 48  # games for each other game, spread over its configurations
 SESSION_SHARE = 4  # a multi-round configuration plays a quarter as many games
@@ -244,6 +247,9 @@ def check_refusals(game, rng: SeededRng, seen: list) -> None:
         assert caught.value.reason and isinstance(caught.value.reason, str)
         assert caught.value.reason != FALLBACK, (
             f"{game.id} refused {action} with the generic {FALLBACK!r}, not its rule's reason")
+        # Words for the player: the rule's id travels beside them (``rule``), never inside.
+        code = RULE_CODE.search(caught.value.reason)
+        assert code is None, f"{game.id}'s refusal names {code.group(0)}: {caught.value.reason}"
     # One comparison after all of them: a refusal that changed anything shows here.
     assert game.to_json() == before, f"refusing one of {candidates} changed the game"
 

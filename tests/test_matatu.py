@@ -228,7 +228,7 @@ def test_basics_3_play_must_match_suit_or_rank():
     assert [a["card"] for a in game.legal_actions() if a["type"] == "play"] == ["9D", "5H",
                                                                                  "9C"]
     error = refused(game, "play", card="KS")
-    assert error.reason == "The K♠ does not match 9♥: play a ♥, a 9, or an Ace (basics.3)."
+    assert error.reason == "The K♠ does not match 9♥: play a ♥, a 9, or an Ace."
     assert error.rule == "basics.3"
 
 
@@ -284,7 +284,7 @@ def test_mt_a5_no_second_draw():
     act(game, "draw")
     assert "draw" not in types(game)
     assert refused(game, "draw").reason == ("You have already drawn this turn: play a card or"
-                                            " pass (MT-A5).")
+                                            " pass.")
 
 
 def test_basics_12_turn_ends_by_itself_when_nothing_can_be_played():
@@ -364,7 +364,7 @@ def test_mt_a7_refusals_while_owing_two():
         {"type": "accept", "seat": 1},
     ]
     message = ("You owe two cards: play a 2, cancel with the Ace of Spades, or pick them up"
-               " (MT-A7).")
+               ".")
     assert refused(game, "play", card="5H").reason == message
     assert refused(game, "draw").reason == message
     assert refused(game, "pass").reason == message
@@ -486,7 +486,7 @@ def test_mt_a6_named_suit_governs_and_ace_printed_suit_does_not_count():
     plays = [a["card"] for a in game.legal_actions() if a["type"] == "play"]
     assert plays == ["KH", "AC"]
     error = refused(game, "play", card="4D")
-    assert error.reason == "You must follow ♥ or play an Ace: the Ace named hearts (MT-A6)."
+    assert error.reason == "You must follow ♥ or play an Ace: the Ace named hearts."
     assert error.rule == "MT-A6"
 
 
@@ -512,7 +512,7 @@ def test_mt_a4_name_suit_settled_before_anything_else():
     play(game, "AD")
     assert refused(game, "cut", card="7D").rule == "MT-A4"
     assert refused(game, "play", card="3C").reason == (
-        "First name the suit that follows your Ace (MT-A4).")
+        "First name the suit that follows your Ace.")
     assert refused(game, "name_suit", suit="X").reason.startswith("'X' is not a suit")
 
 
@@ -609,7 +609,7 @@ def test_mt_a3_cut_refused_at_21():
     assert legal(game, "play", card="7D")
     error = refused(game, "cut", card="7D")
     assert error.reason == ("You cannot cut: the cards left would total 21 points; a cut needs"
-                            " 20 or fewer (MT-A3).")
+                            " 20 or fewer.")
     assert error.rule == "MT-A3"
 
 
@@ -771,7 +771,7 @@ def test_mt_a14_after_paid_pick_five_follow_requested_suit():
     assert plays == ["5S", "AC", "BJ"]
     error = refused(game, "play", card="4D")
     assert error.reason == ("You must follow ♠ or play an Ace or a Joker: the Joker named"
-                            " spades (MT-A14).")
+                            " spades.")
 
 
 def test_jokers_4_second_joker_makes_pick_ten_newest_suit_wins():
@@ -870,7 +870,7 @@ def test_jokers_11_no_cut_while_pick_five_unresolved():
     assert refused(game, "cut", card="7D").rule == "MT-A4"
     assert refused(game, "play", card="3D").reason == (
         "You owe five cards: play a Joker, cancel with the Ace of Spades, or pick them up"
-        " (MT-A14).")
+        ".")
 
 
 def test_mt_a14_joker_not_playable_on_unpaid_pick_two_but_on_anything_else():

@@ -125,8 +125,9 @@ def test_mx_a2_one_sided_reading_rejected_straight_man_and_gay_woman_do_not_matc
     open_(game, 1, 1)
     open_(game, 1, 2)
     assert game.stage == "mismatch"
-    reason = refused(game, "couple").reason
-    assert "do not match" in reason and "straight woman" in reason and "MX-A2" in reason
+    error = refused(game, "couple")
+    reason = error.reason
+    assert "do not match" in reason and "straight woman" in reason and error.rule == "MX-A2"
 
 
 def test_mx_a3_open_pc1_then_pc2_from_another_location_and_everyone_sees_them():
@@ -139,8 +140,8 @@ def test_mx_a3_open_pc1_then_pc2_from_another_location_and_everyone_sees_them():
         assert view["pc1"] == {"row": 1, "col": 1, "card": "straight-m"}
         assert cell(view, 1, 1)["seen"] == {"turn": 1, "card": "straight-m"}
     assert {"type": "open", "stack": [1, 1], "seat": 0} not in game.legal_actions()
-    reason = refused(game, "open", stack=[1, 1]).reason
-    assert "the second comes from another stack" in reason and "MX-A3" in reason
+    error = refused(game, "open", stack=[1, 1])
+    assert "the second comes from another stack" in error.reason and error.rule == "MX-A3"
     assert "used up" in refused(game, "open", stack=[4, 5]).reason
     assert "no stack at row 5, column 1" in refused(game, "open", stack=[5, 1]).reason
     assert "not a grid location" in refused(game, "open", stack="1,1").reason
@@ -293,8 +294,8 @@ def test_mx_a6_refused_ex_names_the_commitment():
     game.opened = [0, 1]
     game.predrawn = 1
     game.mate_drawn = [game.mate_pile.pop(0)]
-    reason = refused(game, "ex").reason
-    assert "commits you to the Couple" in reason and "MX-A6" in reason
+    error = refused(game, "ex")
+    assert "commits you to the Couple" in error.reason and error.rule == "MX-A6"
 
 
 # Rulebook: events.5.
@@ -468,10 +469,10 @@ def test_mx_a8_rulebook_example_straight_male_to_celibate_female_invalid():
     act(game, "draw_change")
     reason = refused(game, "replace", target="pc1", **{"with": "celibate-f"}).reason
     assert reason == ("A straight man cannot become a celibate woman by an Orientation Change:"
-                      " only his orientation changes, never the sex (mismatch.5, MX-A8).")
-    reason = refused(game, "replace", target="pc2", **{"with": "gay-m"}).reason
-    assert "A gay woman cannot become a gay man by an Orientation Change" in reason
-    assert "MX-A8" in reason
+                      " only his orientation changes, never the sex.")
+    error = refused(game, "replace", target="pc2", **{"with": "gay-m"})
+    assert "A gay woman cannot become a gay man by an Orientation Change" in error.reason
+    assert error.rule == "MX-A8"
     assert "no person card called 'x'" in refused(game, "replace", target="pc1",
                                                     **{"with": "x"}).reason
     assert "pc1" in refused(game, "replace", target="pc3", **{"with": "gay-m"}).reason
@@ -502,9 +503,9 @@ def test_mx_a9_rulebook_examples_in_play():
     act(game, "draw_change")
     assert {(a["target"], a["with"]) for a in game.legal_actions()} == {
         ("pc1", "straight-f"), ("pc2", "straight-m")}
-    reason = refused(game, "replace", target="pc2", **{"with": "straight-f"}).reason
-    assert reason.startswith("A gay woman cannot become a straight woman by a Sex Change: the"
-                             " sex must change") and "MX-A9" in reason
+    error = refused(game, "replace", target="pc2", **{"with": "straight-f"})
+    assert error.reason.startswith("A gay woman cannot become a straight woman by a Sex Change:"
+                                   " the sex must change") and error.rule == "MX-A9"
     reason = refused(game, "replace", target="pc1", **{"with": "gay-m"}).reason
     assert "sex must change" in reason
     act(game, "replace", target="pc1", **{"with": "straight-f"})
@@ -518,7 +519,7 @@ def test_mx_a9_refusal_explains_the_attraction_rule():
     reason = refused(game, "replace", target="pc1", **{"with": "straight-f"}).reason
     assert reason == ("A straight man cannot become a straight woman by a Sex Change: the sex"
                       " changes and the attraction stays, so a straight man becomes a gay woman"
-                      " (MX-A9).")
+                      ".")
 
 
 def test_mx_a9_any_opposite_sex_option():
@@ -665,8 +666,7 @@ def test_mx_a12_no_attempt_without_a_card_to_open():
     game = mismatch(change=[OC], ctp=["gay-f"], players=3)
     act(game, "draw_change")
     assert game.stage == "replace"
-    reason = refused(game, "decline_cancel").reason
-    assert "MX-A12" in reason
+    assert refused(game, "decline_cancel").rule == "MX-A12"
 
 
 # ---- the end (MX-A13), scores (MX-A14), ties (MX-A15), titles (MX-A16) ----------------------

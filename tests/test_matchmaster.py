@@ -248,7 +248,7 @@ def test_ms_a2_bids_are_0_to_the_cards_in_the_round():
     game = table([["LB1", "LB2", "LB3"], ["LO1", "LO2", "LO3"]], round=5)  # 3 cards
     assert [a["bid"] for a in game.legal_actions(0)] == [0, 1, 2, 3]
     err = refused(game, {"type": "bid", "bid": 4, "seat": 0})
-    assert err.reason == "You can bid 0 to 3 tricks: there are only 3 cards in this round (MS-A2)."
+    assert err.reason == "You can bid 0 to 3 tricks: there are only 3 cards in this round."
     assert err.rule == "MS-A2"
     assert "whole number" in refused(game, {"type": "bid", "bid": "2", "seat": 0}).reason
     assert "whole number" in refused(game, {"type": "bid", "bid": True, "seat": 0}).reason
@@ -263,7 +263,7 @@ def test_ms_a2_option_allows_bids_up_to_the_seven_matches():
     game = table([["LB1"], ["LO1"]], round=7, options={"allow_bid_above_hand": True})
     assert [a["bid"] for a in game.legal_actions(0)] == list(range(8))
     err = refused(game, {"type": "bid", "bid": 8, "seat": 0})
-    assert err.reason == "You have 7 matches: bid 0 to 7 tricks (MS-A2)."
+    assert err.reason == "You have 7 matches: bid 0 to 7 tricks."
     game.apply({"type": "bid", "bid": 7, "seat": 0})
     game.apply({"type": "bid", "bid": 0, "seat": 1})
     play(game, game.hands[game.to_move][0])
@@ -457,10 +457,10 @@ def test_ms_a5_message_you_must_overtrump_the_9():
     game = _trick_position(["DO2", "DO11", "LB1"], [(0, "DO9")])
     err = refused(game, {"type": "play", "card": "DO2", "seat": 1})
     assert err.reason == ("You hold a trump higher than the dark orange 9: you must overtrump"
-                          " (MS-A5).")
+                          ".")
     assert err.rule == "MS-A5"
     err = refused(game, {"type": "play", "card": "LB1", "seat": 1})
-    assert err.reason == ("A trump was led: you must play a trump (MS-A5). You hold dark orange"
+    assert err.reason == ("A trump was led: you must play a trump. You hold dark orange"
                           " 2 and dark orange 11.")
     assert err.rule == "MS-A5"
 
@@ -468,17 +468,17 @@ def test_ms_a5_message_you_must_overtrump_the_9():
 def test_ms_a6_messages_must_trump_overtrump_and_undertrump():
     game = _trick_position(["DO2", "LO2"], [(0, "LB2")])
     err = refused(game, {"type": "play", "card": "LO2", "seat": 1})
-    assert err.reason == ("You have no light blue: you must play a trump (MS-A6). You hold dark"
+    assert err.reason == ("You have no light blue: you must play a trump. You hold dark"
                           " orange 2.")
     game = _trick_position(["DO2", "DO9", "LO2"], [(0, "LB2"), (1, "DO5")])
     err = refused(game, {"type": "play", "card": "DO2", "seat": 2})
     assert err.reason == ("You hold a trump higher than the dark orange 5: you must overtrump"
-                          " (MS-A6).")
+                          ".")
     assert err.rule == "MS-A6"
     game = _trick_position(["DO2", "LO2"], [(0, "LB2"), (1, "DO5")])
     err = refused(game, {"type": "play", "card": "LO2", "seat": 2})
     assert err.reason == ("You cannot beat the dark orange 5, but you have no light blue and hold"
-                          " a trump: you must still play one (MS-A6).")
+                          " a trump: you must still play one.")
     assert err.rule == "MS-A6"
 
 
@@ -896,7 +896,8 @@ def test_one_predicate_allows_and_explains_every_card_and_bid():
             for bid in range(-1, 10):
                 if bid not in legal:
                     err = refused(game, {"type": "bid", "bid": bid, "seat": seat})
-                    assert err.rule in ("MS-A2", "MS-A3") and "(" + err.rule + ")" in err.reason
+                    assert err.rule in ("MS-A2", "MS-A3") and err.reason  # words, no id
+                    assert "MS-A" not in err.reason
                     refusals.add(err.rule)
     assert refusals >= {"during.follow", "MS-A2", "MS-A5", "MS-A6"}  # MS-A3: its own tests
 

@@ -116,19 +116,22 @@ class PlayScreen:
             self.showing = "table"
             html, self.tries = render_table(state, self.ctx("ended" if state["over"]
                                                             else "play"))
-            tools = []
+            undo = ""
             if shell.settings.get("allow_undo") and state.get("undo"):
-                tools.append(tag("button", {"type": "button", "data-cmd": "undo"},
-                                 "Undo my move"))
-            tools.append(tag("a", {"href": "#/replay/current", "class": "button-link"},
-                             "Replay so far"))
-            tools.append(tag("button", {"type": "button", "data-cmd": "share-deal"},
-                             "Share this deal"))
+                undo = tag("p", {"class": "table-tools"},
+                           tag("button", {"type": "button", "data-cmd": "undo"},
+                               "Undo my move"))
+            # The heading is one short line (and Undo, beside it): the table starts high on
+            # a phone. Replay and Share come after the table.
             head = tag("div", {"class": "table-head"},
                        tag("h2", {"id": "screen-h", "tabindex": "-1"},
-                           esc(self.title(session.game))),
-                       tag("p", {"class": "table-tools"}, *tools))
-            shell.mount("".join((shell.banner(), head, html)))
+                           esc(self.title(session.game))), undo)
+            tools = tag("p", {"class": "table-tools after-table"},
+                        tag("a", {"href": "#/replay/current", "class": "button-link"},
+                            "Replay so far"),
+                        tag("button", {"type": "button", "data-cmd": "share-deal"},
+                            "Share this deal"))
+            shell.mount("".join((shell.banner(), head, html, tools)))
             if state["over"]:
                 turn = "over"
             elif session.mover_kind() == "bot":
@@ -174,10 +177,11 @@ class PlayScreen:
                                                   "class": "button-link"}),
                          button("Share this deal", {"data-cmd": "resuming",
                                                     "aria-disabled": "true"})]
-                # The mark beside the heading: when it goes, the tools stay where they are.
+                # The mark beside the heading; the tools where the live table has them.
                 html = "".join((tag("div", {"class": "table-head"},
                                     tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc(title)),
-                                    mark, tag("p", {"class": "table-tools"}, *tools)), table))
+                                    mark), table,
+                                tag("p", {"class": "table-tools after-table"}, *tools)))
         except Exception:  # a kept view this version cannot draw: wait for the engine
             self.preview = None
             return False

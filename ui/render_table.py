@@ -277,7 +277,8 @@ def recent_panel(view, ctx):
     """What happened since the reader's last decision (a few lines of the log), on the table:
     a player skipped or made to draw before their first turn is said here, not only in the
     collapsed log. ``recent_from``: where those lines start in the log (their markup is the
-    log's own, cached); without it, no such lines."""
+    log's own, cached); without it, no such lines. Newest first, in a box of fixed height
+    (the whole log is one tap away), so the table under it never jumps between turns."""
     start = ctx.get("recent_from")
     if start is None:
         return ""
@@ -285,10 +286,10 @@ def recent_panel(view, ctx):
     if entries is None:
         entries = view.get("log") or []
     items = [item for item in (log_item(entries, index, ctx)
-                               for index in range(start, len(entries))) if item]
-    if not items:
-        return ""
-    return tag("ul", {"class": "recent", "aria-label": "What just happened"}, *items)
+                               for index in range(len(entries) - 1, start - 1, -1)) if item]
+    # tabindex: a box that scrolls is reached from the keyboard too.
+    return tag("ul", {"class": "recent", "aria-label": "What just happened, newest first",
+                      "tabindex": "0"}, *items)
 
 
 def table_context(layout, seats, names, viewer, title="", **extra):
@@ -321,7 +322,7 @@ def render_table(state, ctx):
                           + view["rules"] + "/" + ctx["rule"], "class": "rule-link"}
             if ctx.get("rules_target"):
                 attributes["target"] = ctx["rules_target"]
-            link = " " + tag("a", attributes, esc("Read rule " + ctx["rule"]))
+            link = " " + tag("a", attributes, "Read the rule")  # its id is in the link only
         message = tag("p", {"class": "refusal", "role": "alert"}, esc(ctx["message"]), link)
     parts = [
         tag("p", {"class": "status", "role": "status", "aria-live": "polite",
@@ -336,9 +337,14 @@ def render_table(state, ctx):
         parts.append(ctx.get("after_game") or "")  # the outer layer's own controls
     held = tries if tries is not None else []
     if not view.get("over"):
+        # The dock: your hand and the decision in front of you, kept at the bottom of the
+        # screen while the table above is taller than it, so both are always in view.
+        hand = ""
         if view.get("hand") is not None:  # a grid game has choices but no hand
-            parts.append(hand_buttons(view, legal, held, ctx))
-        parts.append(action_bar(view, ctx, choice_buttons(view, legal, held, ctx), message))
+            hand = hand_buttons(view, legal, held, ctx)
+        bar = action_bar(view, ctx, choice_buttons(view, legal, held, ctx), message)
+        if hand or bar:
+            parts.append(tag("div", {"class": "dock"}, hand, bar))
     else:
         parts.append(message)
     parts.append(log_panel(view, ctx))

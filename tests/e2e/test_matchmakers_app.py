@@ -152,7 +152,8 @@ def test_exchange_refusal_names_the_colour_rule_and_picked_cards_stay_marked(app
     refusal.wait_for()
     assert ("You received 2 blue and 1 yellow and must return exactly those colours: still 2"
             " blue and 1 yellow to return, so no red card.") in refusal.inner_text()
-    assert refusal.locator("a.rule-link").inner_text() == "Read rule MK-A3"
+    assert refusal.locator("a.rule-link").inner_text() == "Read the rule"
+    assert refusal.locator("a.rule-link").get_attribute("href").endswith("/MK-A3")
     before = moves(app)
     app.locator(".hand button[data-action][data-card^='Y']").first.click()
     wait_moves_above(app, before)

@@ -30,9 +30,10 @@ class MatchmasterLayout(Layout):
     # ---- the decision in front of the viewer -----------------------------------------------------
     def prompt(self, view, ctx):
         if view.get("stage") == "bid":
-            return ("Your bid: how many tricks will you take with these "
-                    + str(view.get("cards_this_round"))
-                    + " cards? Bids stay hidden until all are in.")
+            cards = view.get("cards_this_round")
+            held = "this card" if cards == 1 else "these " + str(cards) + " cards"
+            return ("Your bid: how many tricks will you take with " + held
+                    + "? Bids stay hidden until all are in.")
         if not view.get("trick"):
             return "Your turn: lead any card."
         return "Your turn: play a card."

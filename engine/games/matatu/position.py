@@ -90,14 +90,14 @@ def setup_position(game, position: dict) -> None:
     n = game.players
     game.base_card = _one_card(reader, "base_card")
     if game.base_card in JOKERS:
-        raise IllegalAction("A Joker can never be the base card (jokers.10).", "jokers.10")
+        raise IllegalAction("A Joker can never be the base card.", "jokers.10")
     game.out_of_play = ([game.base_card]
                         if game.options["base_card_mode"] == "physical_removed" else [])
     game.hands = reader.per_seat("hands", card_code)
     for seat, hand in enumerate(game.hands):
         if not hand:
             raise IllegalAction(f"Seat {seat + 1} has no cards; an empty hand would already have"
-                                " ended the round (basics.18).", "basics.18")
+                                " ended the round.", "basics.18")
     game.pile = reader.cards("pile", card_code, at_least=1)
     game.stock = reader.cards("stock", card_code, default=[])
     placed = [code for hand in game.hands for code in hand] + game.pile + game.stock
@@ -121,7 +121,7 @@ def setup_position(game, position: dict) -> None:
     game.dry_turns = reader.integer("dry_turns", 0, n - 1, default=0)
     if game.dry_turns and (game.stage != "start" or can_take_card(game)):
         raise IllegalAction("\"dry_turns\" counts passes with nothing to take: it needs an empty"
-                            " stock the pile cannot refill, at the start of a turn (MT-A9).",
+                            " stock the pile cannot refill, at the start of a turn.",
                             "MT-A9")
     game.finished = False
     game.say("position", round=game.round_number, base_card=game.base_card,
@@ -141,27 +141,27 @@ def _read_pile_state(game, reader, to_move: int) -> None:
     requested = reader.choice("requested_suit", [None, *SUITS], default=None)
     if requested is not None and RANK[top] not in ("A", "JOKER"):
         raise IllegalAction("Only an Ace or a Joker on top of the pile can request a suit"
-                            " (MT-A6).", "MT-A6")
+                            ".", "MT-A6")
     open_pile = reader.boolean("open_pile", default=False)
     if open_pile and (top != MASTER_ACE or requested is not None):
         raise IllegalAction("The pile is open only straight after the Ace of Spades cancelled a"
-                            " penalty, so its top card is A♠ and no suit is requested (MT-A10).",
+                            " penalty, so its top card is A♠ and no suit is requested.",
                             "MT-A10")
     stage = reader.choice("stage", ["start", "after_draw", "name_suit"], default="start")
     penalty = _read_penalty(game, reader.raw("penalty"), top, to_move, stage)
     if stage == "name_suit":
         if RANK[top] not in ("A", "JOKER") or requested is not None or open_pile:
             raise IllegalAction("Stage \"name_suit\" needs the Ace or Joker just played on top"
-                                " of the pile, with no suit named yet (MT-A6).", "MT-A6")
+                                " of the pile, with no suit named yet.", "MT-A6")
         if (top in JOKERS) != (penalty is not None):
             raise IllegalAction("A Joker waiting for its suit needs its pick-five penalty, and"
-                                " an Ace none (MT-A14).", "MT-A14")
+                                " an Ace none.", "MT-A14")
     elif top in JOKERS and requested is None and not open_pile:
         raise IllegalAction("A Joker on top of the pile needs the suit it requested"
                             " (\"requested_suit\", MT-A14).", "MT-A14")
     if penalty is not None and (open_pile or stage == "after_draw"):
         raise IllegalAction("A penalty is answered at the start of a turn, on a pile that is not"
-                            " open (MT-A5).", "MT-A5")
+                            " open.", "MT-A5")
     drawn = reader.raw("drawn")
     if (stage == "after_draw") != (drawn is not None) or (
             drawn is not None and drawn not in game.hands[to_move]):
@@ -183,10 +183,10 @@ def _read_penalty(game, penalty, top: str, to_move: int, stage: str):
     count = penalty.get("count", 2 if kind == "two" else 5)
     if kind == "two" and (count != 2 or RANK[top] != "2"):
         raise IllegalAction("A pick-two needs a 2 on top of the pile and is always two cards"
-                            " (basics.6).", "basics.6")
+                            ".", "basics.6")
     if kind == "joker" and (count not in (5, 10) or top not in JOKERS):
         raise IllegalAction("A pick-five needs a Joker on top of the pile and is five or ten"
-                            " cards (MT-A14).", "MT-A14")
+                            " cards.", "MT-A14")
     owed_by = (to_move + 1) % game.players if stage == "name_suit" else to_move
     if penalty.get("owed_by", owed_by) != owed_by:
         raise IllegalAction("The penalty is owed by the player to move (or, while the Joker's"

@@ -95,51 +95,51 @@ def _aces(jokers: bool) -> str:
 
 
 NAME_SUIT_FIRST = {what: Refusal("MT-A4", "First name the suit that follows your {what}"
-                                 " (MT-A4).", what=what) for what in ("Ace", "Joker")}
+                                 ".", what=what) for what in ("Ace", "Joker")}
 OWE_TWO = Refusal("MT-A7", "You owe two cards: play a 2, cancel with the Ace of Spades, or pick"
-                  " them up (MT-A7).")
+                  " them up.")
 OWE_FIVE = {count: Refusal("MT-A14", "You owe {cards}: play a Joker, cancel with the Ace of"
-                           " Spades, or pick them up (MT-A14).", cards=cards_text(count))
+                           " Spades, or pick them up.", cards=cards_text(count))
             for count in (5, 10)}
 JOKER_ON_TWO = Refusal("jokers.5", "A Joker cannot answer a pick-two: play a 2, cancel with the"
-                       " Ace of Spades, or pick them up (jokers.5).")
+                       " Ace of Spades, or pick them up.")
 TWO_ON_FIVE = {count: Refusal("jokers.5", "A 2 cannot answer a pick-five: play a Joker, cancel"
-                              " with the Ace of Spades, or pick up {cards} (jokers.5).",
+                              " with the Ace of Spades, or pick up {cards}.",
                               cards=cards_text(count)) for count in (5, 10)}
 OTHER_ACE = Refusal("jokers.8", "Only the Ace of Spades can cancel a penalty; the other Aces"
-                    " cannot block it (jokers.8).")
+                    " cannot block it.")
 # (a Joker on top?, the suit it or the Ace named, Jokers in the game?) -> the refusal
 SUIT_NAMED = {
     (joker, suit, jokers): Refusal(
         "MT-A14" if joker else "MT-A6",
-        "You must follow {symbol} or play {aces}: the {what} named {suit} ({ruling}).",
+        "You must follow {symbol} or play {aces}: the {what} named {suit}.",
         symbol=SUIT_SYMBOLS[suit], aces=_aces(jokers), what="Joker" if joker else "Ace",
-        suit=SUIT_NAMES[suit], ruling="MT-A14" if joker else "MT-A6")
+        suit=SUIT_NAMES[suit])
     for joker in (False, True) for suit in SUITS for jokers in (False, True)}
 AUTO_CUT = Refusal("MT-A3", "With automatic cutting on, playing the chopper here cuts: choose"
-                   " the cut (MT-A3).")
+                   " the cut.")
 CUT_WHILE_OWING = {kind: Refusal("MT-A4", "You cannot cut while a {word} is unresolved: settle"
-                                 " the penalty first (MT-A4).", word=word)
+                                 " the penalty first.", word=word)
                    for kind, word in (("two", "pick-two"), ("joker", "pick-five"))}
 CHOPPER_OUT = {chopper: Refusal("MT-A1", "Nobody can cut this round: the chopper {chopper} is the"
-                                " base card, taken out of play (MT-A1).", chopper=LABEL[chopper])
+                                " base card, taken out of play.", chopper=LABEL[chopper])
                for chopper in set(CHOPPER.values())}
 CHOPPER_NOT_HELD = {chopper: Refusal("chopper.2", "You cannot cut: the chopper is {chopper} and"
-                                     " you do not hold it (chopper.2).", chopper=LABEL[chopper])
+                                     " you do not hold it.", chopper=LABEL[chopper])
                     for chopper in set(CHOPPER.values())}
-DRAWN_ALREADY = Refusal("MT-A5", "You have already drawn this turn: play a card or pass (MT-A5).")
+DRAWN_ALREADY = Refusal("MT-A5", "You have already drawn this turn: play a card or pass.")
 NOTHING_TO_DRAW = Refusal("MT-A9", "The stock is empty and the pile cannot refill it, so there is"
-                          " nothing to draw: pass instead (MT-A9).")
+                          " nothing to draw: pass instead.")
 NOTHING_OWED = Refusal("MT-A5", "You owe no cards, so there is nothing to pick up.")
 NOT_AFTER_ACE = Refusal("MT-A6", "You name a suit only straight after playing an Ace or a Joker"
-                        " (MT-A6).")
+                        ".")
 _MISMATCH = {}  # (card, top of the pile, Jokers in the game?) -> its refusal, once met
 
 
 def _mismatch(code: str, top: str, jokers: bool) -> Refusal:
     refusal = _MISMATCH[code, top, jokers] = Refusal(
         "basics.3", "The {card} does not match {top}: play a {symbol}, {rank}, or {aces}"
-        " (basics.3).", card=LABEL[code], top=LABEL[top], symbol=SUIT_SYMBOLS[SUIT[top]],
+        ".", card=LABEL[code], top=LABEL[top], symbol=SUIT_SYMBOLS[SUIT[top]],
         rank=RANK_WORDS[RANK[top]], aces=_aces(jokers))
     return refusal
 
@@ -244,9 +244,9 @@ def cut_refusal(table, seat: int, code: str):
     if code != chopper:
         if code in JOKERS or code == MASTER_ACE:
             return Refusal("MT-A15", "Only the chopper ({chopper}) cuts; neither a Joker nor the"
-                           " Ace of Spades can cut (MT-A15).", chopper=LABEL[chopper])
+                           " Ace of Spades can cut.", chopper=LABEL[chopper])
         return Refusal("chopper.2", "Only the chopper cuts, and this round it is {chopper}, not"
-                       " {card} (chopper.2).", chopper=LABEL[chopper], card=card_text(code))
+                       " {card}.", chopper=LABEL[chopper], card=card_text(code))
     stage = table.stage
     if stage == "name_suit":
         return suit_first_refusal(table)
@@ -262,15 +262,15 @@ def cut_refusal(table, seat: int, code: str):
         if requested is not None:
             return Refusal("chopper.6", "You cannot cut: the chopper {chopper} must follow the"
                            " called suit, {symbol}, like any card; it is never a wildcard"
-                           " (chopper.6).", chopper=LABEL[chopper],
+                           ".", chopper=LABEL[chopper],
                            symbol=SUIT_SYMBOLS[requested])
         return Refusal("MT-A3", "You cannot cut: the chopper {chopper} must match {top} by suit"
-                       " or rank like any card (chopper.4, MT-A3).", chopper=LABEL[chopper],
+                       " or rank like any card.", chopper=LABEL[chopper],
                        top=LABEL[table.pile[-1]])
     left = points(hand) - POINTS[chopper]
     if left > CUT_LIMIT:
         return Refusal("MT-A3", "You cannot cut: the cards left would total {left} points; a cut"
-                       " needs 20 or fewer (MT-A3).", left=left)
+                       " needs 20 or fewer.", left=left)
     return None
 
 

@@ -201,7 +201,7 @@ class MatchMaker(Game):
                 raise IllegalAction("The game is over.")
             if self.options["time_limit"] is None:
                 raise IllegalAction("This game has no time limit, so time cannot run out"
-                                    " (end.3).", "end.3")
+                                    ".", "end.3")
             self.perform(action)
             self.actions.append(action)
             return

@@ -136,7 +136,7 @@ def _read_grid(reader: PositionReader, layout: Layout) -> list:
                       "person cards")
         if len(stack) > layout.depths[loc]:
             raise IllegalAction(f"The{where[3:]} holds {len(stack)} cards; row {row} starts with"
-                                f" {layout.depths[loc]} (MX-A1).")
+                                f" {layout.depths[loc]}.")
         stacks.append(stack)
     return stacks
 
@@ -150,7 +150,7 @@ def _read_collections(game, reader: PositionReader) -> tuple:
         _only(exes[seat], PERSONS, f"The Exes pile of seat {seat + 1}", "person cards")
         if sum(1 for code in couples[seat] if code in PERSONS) % 2:
             raise IllegalAction(f"The Couples pile of seat {seat + 1} holds an odd number of"
-                                " person cards; couples come in pairs (MX-A4).")
+                                " person cards; couples come in pairs.")
     return couples, exes
 
 
@@ -215,10 +215,10 @@ def _read_turn(game, reader: PositionReader, stacks: list, discard: list) -> dic
                  "mate": (OC, SC)}.get(stage, ())
         if change not in where or (stage == "cancel" and change != OC and decks == 1):
             raise IllegalAction(f"At the stage {stage!r} there is no change card like that in"
-                                " play (MX-A10, MX-A12).")
+                                " play.")
         if stage != "cancel" and change not in discard:
             raise IllegalAction("A change card that was used lies on the Discard pile"
-                                " (mismatch.2).")
+                                ".")
     elif stage in ("cancel", "replace"):
         raise IllegalAction(f"At the stage {stage!r} 'change_card' names the card drawn.")
     turn["change_card"] = change
@@ -228,7 +228,7 @@ def _read_turn(game, reader: PositionReader, stacks: list, discard: list) -> dic
     if (stage == "cancel") != bool(offers) or (offers and offers not in clockwise):
         raise IllegalAction("'offers' lists the seats still to be offered a cancellation, in"
                             " clockwise order after the turn player, only at the stage"
-                            " 'cancel' (MX-A12).")
+                            " 'cancel'.")
     turn["offers"] = list(offers)
     return turn
 
@@ -240,19 +240,19 @@ def _check_stage(game) -> None:
     if len(faces) == 2 and is_match(*faces) != (stage in ("match", "mate")):
         word = "match" if stage in ("match", "mate") else "do not match"
         raise IllegalAction(f"At the stage {stage!r} the first and second card {word}: "
-                            f"{short_name(faces[0])} and {short_name(faces[1])} (MX-A2).")
+                            f"{short_name(faces[0])} and {short_name(faces[1])}.")
     if stage == "match" and game.predrawn and game.options["predraw_commits"]:
         raise IllegalAction("A pre-drawn mate card commits the player to the Couple: there is"
-                            " no choice to make (MX-A6).")
+                            " no choice to make.")
     if stage == "mate" and postdraw_refusal(game) is not None:
         raise IllegalAction("No mate card can be drawn for this Couple: " +
                             postdraw_refusal(game).reason)
     if stage in ("mismatch", "cancel") and not game.change_pile:
         raise IllegalAction(f"At the stage {stage!r} the Change Chance pile holds cards"
-                            " (MX-A22).")
+                            ".")
     if stage == "replace" and not game.actions_for(game.turn_player):
         raise IllegalAction("Neither card has a valid replacement in the Change-To-Person"
-                            " pile, so the change card would be spent (MX-A10).")
+                            " pile, so the change card would be spent.")
 
 
 def setup_position(game, position: dict) -> None:
@@ -265,7 +265,7 @@ def setup_position(game, position: dict) -> None:
                              "The Change-To-Person pile", "person cards")
     if len(change_to_person) > CHANGE_TO_PERSON:
         raise IllegalAction("The Change-To-Person pile starts with 7 cards and only shrinks"
-                            " (setup.3).")
+                            ".")
     mate_pile = _only(reader.cards("mate_pile", any_card, default=[]), MATE_CARDS,
                       "The Mate Chance pile ('mate_pile')", "Soulmate and Deathmate cards")
     change_pile = _only(reader.cards("change_pile", any_card, default=[]), CHANGE_CARDS,

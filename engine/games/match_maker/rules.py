@@ -151,15 +151,15 @@ def change_refusal(change: str, face: str, code: str, sc_rule: str):
     if change == OC:
         if SEX[code] != SEX[face]:
             return Refusal("MX-A8", "{head} an Orientation Change: only {pronoun} orientation"
-                           " changes, never the sex (mismatch.5, MX-A8).", head=head,
+                           " changes, never the sex.", head=head,
                            pronoun=PRONOUN[SEX[face]])
         return Refusal("MX-A8", "{head} an Orientation Change: the orientation must change"
-                       " (MX-A8).", head=head)
+                       ".", head=head)
     if SEX[code] == SEX[face]:
-        return Refusal("MX-A9", "{head} a Sex Change: the sex must change (mismatch.8, MX-A9).",
+        return Refusal("MX-A9", "{head} a Sex Change: the sex must change.",
                        head=head)
     return Refusal("MX-A9", "{head} a Sex Change: the sex changes and the attraction stays, so"
-                   " {face} becomes {allowed} (MX-A9).", head=head, face=a_card(face),
+                   " {face} becomes {allowed}.", head=head, face=a_card(face),
                    allowed=a_card(SC_PRESERVE[face][0]))
 
 
@@ -225,7 +225,7 @@ def cancel_pending(game):
         return None
     return Refusal("MX-A12", "Seat {turn_player} drew {card}: first decide whether to try to"
                    " cancel it (you open the top of the Change Chance pile) or let it stand"
-                   " (MX-A12).", turn_player=game.turn_player + 1, card=a_card(game.change_card))
+                   ".", turn_player=game.turn_player + 1, card=a_card(game.change_card))
 
 
 def open_refusal(game, stack):
@@ -235,18 +235,18 @@ def open_refusal(game, stack):
         return waiting
     if game.stage not in ("start", "second"):
         return Refusal("turn.2", "You have already opened two cards this turn: now {waiting}"
-                       " (turn.2).", waiting=WAITING.get(game.stage, "wait"))
+                       ".", waiting=WAITING.get(game.stage, "wait"))
     loc = game.layout.index.get((stack[0], stack[1]))
     if loc is None:
         return Refusal("MX-A1", "There is no stack at row {row}, column {col}: the grid has"
-                       " rows 1 to {rows} and columns 1 to {cols} (MX-A1).", row=stack[0],
+                       " rows 1 to {rows} and columns 1 to {cols}.", row=stack[0],
                        col=stack[1], rows=game.layout.rows, cols=game.layout.cols)
     if not game.stacks[loc]:
         return Refusal("MX-A1", "The stack at row {row}, column {col} is used up: a used-up"
-                       " location stays empty (MX-A1).", row=stack[0], col=stack[1])
+                       " location stays empty.", row=stack[0], col=stack[1])
     if game.stage == "second" and loc == game.opened[0]:
         return Refusal("MX-A3", "You opened your first card at row {row}, column {col}: the"
-                       " second comes from another stack (turn.2, MX-A3).", row=stack[0],
+                       " second comes from another stack.", row=stack[0],
                        col=stack[1])
     return None
 
@@ -256,11 +256,11 @@ def postdraw_refusal(game):
     deck (before or after opening); with two decks two after opening."""
     if not game.mate_pile:
         return Refusal("MX-A22", "The Mate Chance pile is empty, so no Soulmate or Deathmate"
-                       " can be drawn (MX-A22).")
+                       " can be drawn.")
     decks = game.options["decks"]
     if game.postdrawn >= decks or (decks == 1 and game.predrawn):
         return Refusal("MX-A17", "You have drawn as many mate cards as this turn allows"
-                       " (match.9, MX-A17).")
+                       ".")
     return None
 
 
@@ -275,22 +275,22 @@ def mate_draw_refusal(game):
     if stage == "start":
         if not game.mate_pile:
             return Refusal("MX-A22", "The Mate Chance pile is empty, so no Soulmate or"
-                           " Deathmate can be drawn (MX-A22).")
+                           " Deathmate can be drawn.")
         decks = game.options["decks"]
         if game.predrawn >= decks:
             return Refusal("MX-A17", "With {decks} you may draw at most {most} before opening"
-                           " (match.9, MX-A17).", decks="one deck" if decks == 1 else
+                           ".", decks="one deck" if decks == 1 else
                            "two decks", most="one mate card" if decks == 1 else
                            "two mate cards")
         return None
     if stage == "match":
         return Refusal("MX-A5", "First take the Couple: the Soulmate/Deathmate draw comes only"
-                       " with a Couple (match.4, MX-A5).")
+                       " with a Couple.")
     if stage == "second":
         return Refusal("MX-A6", "A confident player draws a mate card before opening the first"
-                       " card, not between the two (match.8, MX-A6).")
+                       " card, not between the two.")
     return Refusal("MX-A5", "A Soulmate/Deathmate card is drawn only before opening or when you"
-                   " take a Couple (match.4, match.8, MX-A5).")
+                   " take a Couple.")
 
 
 def skip_mate_refusal(game):
@@ -301,7 +301,7 @@ def skip_mate_refusal(game):
     if game.stage == "mate":
         return None
     return Refusal("MX-A5", "There is no Soulmate/Deathmate draw to skip now: it comes only"
-                   " after you take a Couple (MX-A5).")
+                   " after you take a Couple.")
 
 
 def collect_refusal(game, kind: str):
@@ -314,17 +314,17 @@ def collect_refusal(game, kind: str):
     if stage == "match":
         if kind == "ex" and game.predrawn and game.options["predraw_commits"]:
             return Refusal("MX-A6", "You drew a mate card before opening, which commits you to"
-                           " the Couple now that your two cards match (match.8, MX-A6).")
+                           " the Couple now that your two cards match.")
         return None
     if stage in ("mismatch", "replace"):
         first, second = game.faces()
-        return Refusal("MX-A2", "Your two cards do not match: {why} (intro.2, MX-A2).",
+        return Refusal("MX-A2", "Your two cards do not match: {why}.",
                        why=match_text(first, second))
     if stage == "mate":
         return Refusal("MX-A5", "You already took the Couple: draw a mate card or collect it"
-                       " (MX-A5).")
+                       ".")
     return Refusal("match.1", "A Couple or an Ex is taken after opening two matching cards:"
-                   " now {waiting} (match.1).", waiting=WAITING.get(stage, "wait"))
+                   " now {waiting}.", waiting=WAITING.get(stage, "wait"))
 
 
 def change_draw_refusal(game, kind: str):
@@ -334,10 +334,10 @@ def change_draw_refusal(game, kind: str):
         return waiting
     if game.stage != "mismatch":
         return Refusal("MX-A7", "A change card is drawn only right after your two cards"
-                       " mismatch (mismatch.1, MX-A7).")
+                       " mismatch.")
     if kind == "draw_change" and not game.change_pile:
         return Refusal("MX-A22", "The Change Chance pile is empty, so there is nothing to draw"
-                       " (MX-A22).")
+                       ".")
     return None
 
 
@@ -347,7 +347,7 @@ def cancellation_refusal(game):
         return None
     return Refusal("MX-A12", "A cancellation is tried only by a non-turn player, right after"
                    " the turn player reveals an Orientation Change, Sex Change or Time card"
-                   " (MX-A12).")
+                   ".")
 
 
 def replace_refusal(game, target: str, code: str):
@@ -358,12 +358,12 @@ def replace_refusal(game, target: str, code: str):
         return waiting
     if game.stage != "replace":
         return Refusal("MX-A10", "A card is replaced only after drawing an Orientation Change"
-                       " or a Sex Change on a mismatch (mismatch.2, mismatch.6).")
+                       " or a Sex Change on a mismatch.")
     if target not in PC:
         return Refusal("MX-A10", "Say which card to replace: \"pc1\" (your first card) or"
-                       " \"pc2\" (your second card) (MX-A10).")
+                       " \"pc2\" (your second card).")
     if code not in ORIENTATION:
-        return Refusal("MX-A10", "There is no person card called {code!r} (MX-A10).",
+        return Refusal("MX-A10", "There is no person card called {code!r}.",
                        code=code)
     face = game.faces()[PC.index(target)]
     refusal = change_refusal(game.change_card, face, code, game.options["sex_change_rule"])
@@ -371,7 +371,7 @@ def replace_refusal(game, target: str, code: str):
         return refusal
     if code not in game.change_to_person:
         return Refusal("mismatch.4", "There is no {name} in the Change-To-Person pile; only"
-                       " valid replacements that are in the pile can be taken (mismatch.4).",
+                       " valid replacements that are in the pile can be taken.",
                        name=short_name(code))
     return None
 
@@ -393,4 +393,4 @@ def move_refusal(game, action: dict):
         return cancellation_refusal(game)
     if kind == "replace":
         return replace_refusal(game, action["target"], action["with"])
-    return Refusal("end.3", "Time runs out only with a time limit (end.3).")
+    return Refusal("end.3", "Time runs out only with a time limit.")

@@ -192,7 +192,7 @@ def _dealt(entry, speaker, seat):
             + str(entry["change_to_person"]) + " on the Change-To-Person pile. Person cards: "
             + _counts(PERSONS, entry["persons"]) + ". Chance cards: "
             + _counts(CHANCES, entry["chances"]) + ". These counts are our defaults, not"
-            " official (MX-A23).")
+            " official.")
 
 
 def _opened(entry, speaker, seat):

@@ -189,7 +189,7 @@ def _read_basics(game, reader) -> dict:
         refuse("In round 1 the dealer is the starting player (setup.deal).")
     rows, totals = _read_score_sheet(game, reader, round_number, stage)
     if stage == "start" and leading_team(totals) is None:
-        refuse("On equal totals the next player clockwise starts (MK-A19): there is no stage"
+        refuse("On equal totals the next player clockwise starts: there is no stage"
                " \"start\".")
     return {"round": round_number, "stage": stage, "starter": starter, "dealer": dealer,
             "rows": rows, "totals": totals}
@@ -241,9 +241,9 @@ def _read_score_sheet(game, reader, round_number: int, stage: str) -> tuple:
                f" sheet has {len(rows)}.")
     for row in rows[:wanted - 1] if stage == "over" else rows:
         if abs(row["totals"][0] - row["totals"][1]) >= WINNING_MARGIN:
-            refuse(f"The game ended after round {row['round']}: a lead of 30 points (MK-A20).")
+            refuse(f"The game ended after round {row['round']}: a lead of 30 points.")
     if stage == "over" and abs(totals[0] - totals[1]) < WINNING_MARGIN and round_number < ROUNDS:
-        refuse("The game is not over: no team leads by 30 and rounds are left (MK-A20).")
+        refuse("The game is not over: no team leads by 30 and rounds are left.")
     return rows, totals
 
 
@@ -270,7 +270,7 @@ def _read_cards(game, reader, stage: str) -> dict:
     if not isinstance(camps, list) or len(camps) != 2:
         refuse("\"campsites\" needs two lists, one per team.")
     campsites = [_animals(c, f"the campsite of team {t + 1}",
-                          "Guides never go to a campsite (MK-A14).") for t, c in enumerate(camps)]
+                          "Guides never go to a campsite.") for t, c in enumerate(camps)]
     trick = _read_plays(game, reader.raw("trick", []), "\"trick\"")
     placed = [c for hand in hands for c in hand] + [c for held in guides for c in held]
     placed += [c for camp in campsites for c in camp]
@@ -281,7 +281,7 @@ def _read_cards(game, reader, stage: str) -> dict:
     placed += [c for _, c in trick if not (resolving and c in GUIDE_SET)]
     if reader.has("discard"):
         discard = _animals(reader.raw("discard"), "\"discard\"", "Guides are never discarded:"
-                           " they go back to the office (MK-A15).")
+                           " they go back to the office.")
     else:
         discard = [c for c in ANIMALS if c not in set(placed)]
     office = [g for g in GUIDES if g not in set(placed)]
@@ -332,7 +332,7 @@ def _read_exchange(game, reader, basics: dict, cards: dict):
     if raw is None:
         return None
     if game.players == 2:
-        refuse("There is no exchange with 2 players (MK-A7).")
+        refuse("There is no exchange with 2 players.")
     if basics["stage"] == "start":
         refuse("The exchange begins once the round's starter is named.")
     if not isinstance(raw, list) or len(raw) != 2:
@@ -361,7 +361,7 @@ def _read_team_exchange(game, team: int, entry, basics: dict, cards: dict) -> di
     if returned is not None and (given is None or colour_counts(given)
                                  != colour_counts(returned)):
         refuse(f"In {where} the cards returned must have the colours of the cards given"
-               " (MK-A3).")
+               ".")
     if len(set(picked)) != len(picked) or len(picked) >= EXCHANGE_SIZE \
             or (picked and (initiator is None or returned is not None)):
         refuse(f"In {where} up to 2 cards of the seat passing them are picked (exchange.give).")
@@ -385,7 +385,7 @@ def _check_initiator(game, team: int, record: dict, starter: int, where: str) ->
     else:
         wanted = initiator
     if initiator != wanted:
-        refuse(f"The initiator of {where} is Seat {wanted + 1} (MK-A4).")
+        refuse(f"The initiator of {where} is Seat {wanted + 1}.")
 
 
 def _check_open_exchange(record: dict, hands: list, where: str) -> None:
@@ -398,7 +398,7 @@ def _check_open_exchange(record: dict, hands: list, where: str) -> None:
         if not set(given) <= set(hands[partner(initiator)]):
             refuse(f"The cards given in {where} are in the partner's hand until returned.")
         if min(owed_colours(given, picked).values()) < 0:
-            refuse(f"The cards picked to return in {where} break the colours received (MK-A3).")
+            refuse(f"The cards picked to return in {where} break the colours received.")
     if returned is not None and not set(returned) <= set(hands[initiator]):
         refuse(f"The cards returned in {where} are in the initiator's hand.")
 
@@ -431,7 +431,7 @@ def _build(game, reader, basics: dict, cards: dict, exchange) -> None:
                " \"last_trick\" (and give \"claimed\" at \"collect\").")
     game.stage = "play"
     if stage == "play" and not cards["trick"] and game.round_over():
-        refuse("That round is already over: a player has no cards left (MK-A17).")
+        refuse("That round is already over: a player has no cards left.")
     turn = _walk_trick(game, cards["trick"])
     game.trick, game.turn = cards["trick"], turn
     if stage == "over":
@@ -447,12 +447,12 @@ def _build(game, reader, basics: dict, cards: dict, exchange) -> None:
 def _build_deal(game, reader, stage, cards, exchange) -> None:
     """The round's start: the leading team names its starter, or the exchange is open."""
     if game.players == 2:
-        refuse("There is no exchange with 2 players (MK-A7).")
+        refuse("There is no exchange with 2 players.")
     if cards["trick"] or any(cards["campsites"]) or any(cards["guides"]) \
             or reader.has("last_trick"):
         refuse("Before the first trick nothing has been played yet.")
     if game.leader != game.starter:
-        refuse("The starting player leads the first trick (MK-A2, MK-A19).")
+        refuse("The starting player leads the first trick.")
     if stage == "start":
         game.stage = "start"
         if any(len(hand) != HAND_SIZE[4] for hand in game.hands):
@@ -470,7 +470,7 @@ def _build_deal(game, reader, stage, cards, exchange) -> None:
             sizes = {initiator: 10 if away else 13, partner(initiator): 16 if away else 13}
         if any(len(game.hands[seat]) != size for seat, size in sizes.items()):
             refuse("At the exchange every hand holds the 13 cards dealt, less the 3 given"
-                   " or plus the 3 received while they are away (MK-A6).")
+                   " or plus the 3 received while they are away.")
 
 
 def _could_skip(game, seat: int, rest) -> bool:
@@ -510,7 +510,7 @@ def _walk_trick(game, trick: list) -> int:
         for step in range(len(trick), TURNS_PER_TRICK):
             seat = (game.leader + step) % 4
             if not game.hands[seat]:
-                refuse(f"Seat {seat + 1} has yet to play to this trick but holds no card (MK-A17).")
+                refuse(f"Seat {seat + 1} has yet to play to this trick but holds no card.")
     return turn
 
 
@@ -529,11 +529,11 @@ def _check_play(game, trick: list, index: int, next_seat) -> None:
     followers = sort_cards(c for c in held if COLOUR_OF[c] == lead)
     if lead is not None and COLOUR_OF[card] != lead and followers:
         refuse(f"Seat {seat + 1} could not have played the {card_name(card)}: they had to"
-               f" follow {colour_name(lead)} with the {card_words(followers)} (tricks.follow).")
+               f" follow {colour_name(lead)} with the {card_words(followers)}.")
     matched = twin_in_trick(earlier, seat, card, game.options["allow_self_matchmaking"])
     if matched is not None:
         refuse(f"The {card_name(card)} would have made a Matchmaking with the"
-               f" {card_name(earlier[matched][1])} and ended the trick (MK-A16).")
+               f" {card_name(earlier[matched][1])} and ended the trick.")
 
 
 def _may_have_revealed_since(game, trick: list, index: int, next_seat) -> bool:
@@ -550,7 +550,7 @@ def _build_over(game, cards) -> None:
     if cards["trick"]:
         refuse("When the game is over no trick is under way.")
     if not game.round_over():
-        refuse("The round ends when a player runs out of cards (MK-A17): someone must have"
+        refuse("The round ends when a player runs out of cards: someone must have"
                " none left.")
     game.stage = "over"
     diff = abs(game.totals[0] - game.totals[1])
@@ -568,7 +568,7 @@ def _build_resolution(game, reader, stage: str, cards) -> None:
     winner_index, loser_index = trick_outcome(trick, game.options["trump_vs_trump"])
     if loser_index is None:
         refuse("A trick of guides only is set aside at once: nothing to claim or collect"
-               " (MK-A15).")
+               ".")
     loser, weakest = trick[loser_index]
     claimed = reader.raw("claimed")
     if claimed is not None and (stage != "collect" or claimed != GUIDE_OF_VALUE.get(
@@ -578,7 +578,7 @@ def _build_resolution(game, reader, stage: str, cards) -> None:
         for guide in held:
             if any(c == guide for _, c in trick) and not (seat == loser and guide == claimed):
                 refuse(f"The {card_name(guide)} was played in this trick: it is back in the"
-                       " office (MK-A13).")
+                       " office.")
     game.resolution = {"winner": trick[winner_index][0], "winner_index": winner_index,
                        "loser": loser, "loser_index": loser_index, "weakest": weakest,
                        "claim": None, "collectable": []}
@@ -588,13 +588,13 @@ def _build_resolution(game, reader, stage: str, cards) -> None:
     outcome, claim = game.claim_outcome()
     if stage == "claim":
         if outcome != "claim":
-            refuse("The trick's loser has no guide to claim (loser.claim, MK-A12).")
+            refuse("The trick's loser has no guide to claim.")
         game.resolution["claim"] = claim
     else:
         game.resolution["collectable"] = game.collectable()
         if len(game.resolution["collectable"]) < 2:
             refuse("With one card or none to collect the winner does not choose: it is"
-                   " collected at once (MK-A14).")
+                   " collected at once.")
     game.stage = stage
 
 

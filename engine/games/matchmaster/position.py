@@ -164,7 +164,7 @@ def _bids(reader, game) -> list:
         if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)
                                 or not 0 <= bid <= most):
             shown = bid if isinstance(bid, (int, str)) and len(str(bid)) <= 10 else "that"
-            _refuse(f"A bid is null or 0 to {most} (MS-A2), not {shown!r}.")
+            _refuse(f"A bid is null or 0 to {most}, not {shown!r}.")
     return list(value)
 
 
@@ -193,9 +193,9 @@ def _check_bids(game, bids, dealer, finished, trick) -> None:
         if finished or trick:
             _refuse("Cards are only played once every bid is in.")
         if game.options["dealer_hook"] and bids[dealer] is not None:
-            _refuse("With the dealer hook, the dealer bids last (MS-A3).")
+            _refuse("With the dealer hook, the dealer bids last.")
     elif game.options["dealer_hook"] and sum(bids) == n:
-        _refuse(f"With the dealer hook the bids may not add up to {n} (MS-A3).")
+        _refuse(f"With the dealer hook the bids may not add up to {n}.")
     if finished >= n:
         _refuse("That round is already over; start the scenario at the next round.")
 
@@ -283,7 +283,7 @@ def _sheet(reader, game) -> list:
         if sum(tricks) != cards or min(tricks + bids) < 0 or max(bids) > MATCHES_PER_PLAYER \
                 or points != [score_hand(b, t) for b, t in zip(bids, tricks, strict=True)]:
             _refuse(f"Round {number} of \"sheet\" does not add up: its tricks make {cards} and"
-                    " each score follows from bid and tricks (MS-A7).")
+                    " each score follows from bid and tricks.")
         rows.append({"round": number, "cards": cards, "dealer": row["dealer"],
                      "bids": list(bids), "tricks": list(tricks), "points": list(points)})
     return rows

@@ -176,12 +176,12 @@ class _DutyWords:
 
 
 FOLLOW = "You must follow {colour}: you hold {held}."
-TRUMP_LED = "A trump was led: you must play a trump (MS-A5). You hold {held}."
-MUST_TRUMP = "You have no {colour}: you must play a trump (MS-A6). You hold {held}."
-OVERTRUMP_LED = "You hold a trump higher than the {card}: you must overtrump (MS-A5)."
-OVERTRUMP_VOID = "You hold a trump higher than the {card}: you must overtrump (MS-A6)."
+TRUMP_LED = "A trump was led: you must play a trump. You hold {held}."
+MUST_TRUMP = "You have no {colour}: you must play a trump. You hold {held}."
+OVERTRUMP_LED = "You hold a trump higher than the {card}: you must overtrump."
+OVERTRUMP_VOID = "You hold a trump higher than the {card}: you must overtrump."
 UNDERTRUMP = ("You cannot beat the {card}, but you have no {colour} and hold a trump: you must"
-              " still play one (MS-A6).")
+              " still play one.")
 
 
 def follow_refusal(duty: Duty, card: str):
@@ -249,10 +249,10 @@ def legal_cards(hand, trick, overtrump_reference: str = "highest_trump",
 # ---- which bid may be made -------------------------------------------------------------------
 
 BID_RANGE = ("You can bid 0 to {cards} {tricks}: there {are} only {cards} {card_word} in this"
-             " round (MS-A2).")
-BID_MATCHES = "You have 7 matches: bid 0 to 7 tricks (MS-A2)."
+             " round.")
+BID_MATCHES = "You have 7 matches: bid 0 to 7 tricks."
 HOOK = ("Dealer hook: the dealer may not bid {bid}, because then the bids would add up to the"
-        " {cards} tricks of this round (MS-A3).")
+        " {cards} tricks of this round.")
 
 
 def bid_range_refusal(bid: int, cards: int, allow_above: bool):

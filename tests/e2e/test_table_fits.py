@@ -1,0 +1,66 @@
+"""A phone-first table (issue #30 item 2): at a player's decision, every legal choice (your
+hand, or The Match-Maker's grid, and the decision's buttons) is on screen and uncovered
+without scrolling, on a phone held either way and on a laptop; what just happened is a box
+of fixed height, so the table does not jump between turns."""
+
+from __future__ import annotations
+
+import pytest
+from matchbook import fast_bots, open_app, wait_idle
+
+GAMES = ["matatu", "matchmaster", "match_maker", "matchmakers"]
+SIZES = [(360, 740), (1280, 800), (740, 360)]
+# The Match-Maker's 20 stacks do not all fit a phone held sideways yet (the issue's note).
+GAPS = {("match_maker", 740, 360)}
+CHOICES = """() => {
+  const els = [...document.querySelectorAll(
+      '#app [data-action], #app [data-choose], #app [data-try]')];
+  const seen = el => {
+    const r = el.getBoundingClientRect();
+    if (!(r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0
+          && r.right <= innerWidth)) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit === el || el.contains(hit);
+  };
+  // A choice drawn in two places (a picked card: in the hand and in the exchange) is in
+  // view when one of them is.
+  const key = el => ['data-action', 'data-choose', 'data-try'].map(
+      name => el.getAttribute(name)).join('|');
+  const shown = new Set(els.filter(seen).map(key));
+  const off = els.filter(el => !shown.has(key(el)));
+  return {all: els.length, off: off.map(el => el.getAttribute('aria-label')
+                                         || el.textContent.trim().slice(0, 30))};
+}"""
+
+
+@pytest.fixture
+def app(context, page):
+    fast_bots(context)
+    return page
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_choice_at_your_first_decisions_is_in_view(app, game, size):
+    width, height = size
+    if (game, width, height) in GAPS:
+        pytest.skip("known gap, said in the issue's closing note")
+    app.set_viewport_size({"width": width, "height": height})
+    open_app(app)
+    app.click(f"button[data-game={game}]")
+    app.wait_for_selector(f"button[data-game={game}][aria-pressed=true]")
+    app.click("#start")
+    heights = []
+    for decision in range(2):
+        assert wait_idle(app) == "human"
+        app.evaluate("scrollTo(0, 0)")  # as the table is drawn: nobody has scrolled yet
+        seen = app.evaluate(CHOICES)
+        assert seen["all"] > 0
+        assert seen["off"] == [], f"off screen or covered at {width}x{height}: {seen['off']}"
+        heights.append(app.locator(".recent").evaluate("el => el.offsetHeight"))
+        if decision == 0:
+            app.screenshot(path=f"/work/shots/i30/fit-{game}-{width}x{height}.png")
+        before = app.evaluate("document.documentElement.dataset.moves")
+        app.locator("#app [data-action]").first.click()
+        app.wait_for_function(f"() => document.documentElement.dataset.moves !== '{before}'")
+    assert heights[0] == heights[1], "what just happened changed height between turns"
