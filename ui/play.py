@@ -14,7 +14,7 @@ from ui.layouts import LAYOUTS
 from ui.markup import button, esc, tag, text
 from ui.memory import collect_soon
 from ui.render_summary import round_summary
-from ui.render_table import handoff_screen, render_table, table_context
+from ui.render_table import handoff_screen, log_line, render_table, table_context
 from ui.session import RECENT_SHOWN, Session
 
 root = document.documentElement
@@ -114,8 +114,9 @@ class PlayScreen:
             turn = "handoff"
         else:
             self.showing = "table"
-            html, self.tries = render_table(state, self.ctx("ended" if state["over"]
-                                                            else "play"))
+            ctx = self.ctx("ended" if state["over"] else "play")
+            html, self.tries = render_table(state, ctx)
+            self.announce(session, ctx)
             undo = ""
             if shell.settings.get("allow_undo") and state.get("undo"):
                 undo = tag("p", {"class": "table-tools"},
@@ -142,6 +143,21 @@ class PlayScreen:
         shell.mark("moves", str(state["moves"]))
         shell.mark("turn", turn)
         return self.showing
+
+    def announce(self, session, ctx):
+        """What happened since the last render, said once in words in the page's live
+        region (outside <main>, so redrawing the table never repeats it). The log is the
+        viewer's own: nothing it may not know is said. The table's first render says
+        nothing (the status line says whose turn it is)."""
+        count = len(session.log)
+        start = session.announced
+        session.announced = count
+        if start is None or start >= count:
+            return
+        lines = [line for line in (log_line(entry, ctx) for entry in session.log[start:])
+                 if line]
+        if lines:
+            document.getElementById("announcer").textContent = " ".join(lines)
 
     def keep_preview(self, kept):
         """The table kept with the save (storage's kept_view), drawn read-only until the

@@ -33,6 +33,7 @@ class Session:
         self.summary = None  # the round just scored, until the player dismisses it
         self.rounds_seen = None  # rows of the score sheet already seen
         self.seen_upto = 0  # log entries before the viewer's last decision
+        self.announced = None  # log entries already said aloud (None: none yet, say none)
         self.message = None  # the engine's refusal, shown beside the hand
         self.rule = None  # the rule that refusal cites
         self.choosing = None  # a card with several ways to play it
@@ -87,6 +88,7 @@ class Session:
         self.log = []
         self.log_next = 0
         self.seen_upto = 0
+        self.announced = None
 
     # ---- what the table shows -------------------------------------------------------------
     def humans(self):

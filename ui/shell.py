@@ -50,6 +50,7 @@ class Shell:
         self.problems = []  # saves storage could not read, said above every screen
         self.notice = ""  # one sentence above the screen until the route changes
         self.share_link = None
+        self.copied = ""  # what the Copy button did, said beside it
         self.main = None  # <main id="app">, looked up once (each call to JS costs)
         self.mounted = None  # the markup last put there (the same again changes nothing)
         self.shown = None  # (screen, what it showed) at the last render
@@ -64,7 +65,7 @@ class Shell:
         self.screens = {"lobby": self.lobby, "play": self.play, "replay": self.replay,
                         "rules": self.rules, "history": self.history}
         self.commands = {"go": self.cmd_go, "dismiss-problems": self.cmd_dismiss_problems,
-                         "share-done": self.cmd_share_done}
+                         "share-done": self.cmd_share_done, "copy-link": self.cmd_copy_link}
         for screen in self.screens.values():
             for name, handler in screen.commands().items():
                 assert name not in self.commands, name
@@ -112,7 +113,9 @@ class Shell:
         self.mounted = html
         focused = document.activeElement
         keep = None
+        in_dock = False
         if focused is not None and main.contains(focused):
+            in_dock = focused.closest(".dock") is not None
             for name in ("data-card", "data-cmd", "id"):
                 value = focused.getAttribute(name)
                 if value and all(char in SAFE for char in str(value)):
@@ -122,6 +125,12 @@ class Shell:
             main.innerHTML = html
         if keep is not None:
             again = main.querySelector("[" + keep[0] + '="' + keep[1] + '"]')
+            if again is None and in_dock:
+                # The card just played left the hand: the focus stays in the hand (or on the
+                # decision now in front of the player), never dropped to the page.
+                again = (main.querySelector(".dock .hand [data-action]")
+                         or main.querySelector(".dock [data-action], .dock [data-choose]")
+                         or main.querySelector(".dock button"))
             if again is not None:
                 again.focus()
 
@@ -137,8 +146,12 @@ class Shell:
                                   "Link to share (opens the same in any browser):"),
                              tag("input", {"id": "share-link", "readonly": True,
                                            "value": self.share_link, "class": "share-link"}),
+                             tag("button", {"type": "button", "data-cmd": "copy-link",
+                                            "class": "primary"}, "Copy"),
                              tag("button", {"type": "button", "data-cmd": "share-done"},
-                                 "Done")))
+                                 "Done"),
+                             text("span", {"class": "copied", "id": "share-copied",
+                                           "role": "status"}, self.copied)))
         return "".join(parts)
 
     def holds(self, marker):
@@ -216,6 +229,19 @@ class Shell:
         self.share_link = None
         self.render()
 
+    async def cmd_copy_link(self, target):
+        """The link to the clipboard (selected first, so a browser that refuses the copy
+        leaves it ready for the player's own)."""
+        field = document.getElementById("share-link")
+        if field is None:
+            return
+        field.focus()
+        field.select()
+        done = bool(document.execCommand("copy"))
+        self.copied = ("Copied: paste it in a message." if done else
+                       "Selected: copy it with your device's Copy.")
+        self.render()
+
     async def share(self, op, **fields):
         """A link that opens a deal (``share_deal``) or a game (``share_game``) anywhere."""
         try:
@@ -227,6 +253,7 @@ class Shell:
         route = "#/deal/" if op == "share_deal" else "#/shared/"
         base = str(window.location.href).split("#")[0]
         self.share_link = base + route + response["text"]
+        self.copied = ""
         self.render()
 
     def save_settings(self):
@@ -278,6 +305,31 @@ class Shell:
 
     def on_input(self, event):
         self.lobby.on_input(event.target)
+
+    def on_keydown(self, event):
+        """Arrow keys move through the cards of the hand (Enter or Space plays one)."""
+        key = str(event.key)
+        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            return
+        target = event.target
+        hand = target.closest(".hand") if target is not None else None
+        if hand is None:
+            return
+        cards = hand.querySelectorAll("button")
+        count = int(cards.length)
+        index = 0
+        while index < count and not cards[index].isSameNode(target):
+            index += 1
+        if index == count:
+            return
+        event.preventDefault()
+        if key == "Home":
+            index = 0
+        elif key == "End":
+            index = count - 1
+        else:
+            index = (index + (1 if key == "ArrowRight" else -1)) % count
+        cards[index].focus()
 
     def on_storage(self, event):
         if event.key == store.CURRENT_KEY:
@@ -355,6 +407,7 @@ class Shell:
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("change", create_proxy(self.on_change))
         document.addEventListener("input", create_proxy(self.on_input))
+        document.addEventListener("keydown", create_proxy(self.on_keydown))
         # Handler properties, not window.addEventListener: from MicroPython that call reaches
         # PyScript's patched addEventListener with the wrong `this` ("Illegal invocation").
         window.onhashchange = create_proxy(self.on_route)
