@@ -292,7 +292,9 @@ class PlayScreen:
         """A new game from the lobby's form; EngineError when the engine refuses the deal."""
         if not seed:
             seed = str(int(window.Math.random() * 1000000000))
-        session = Session(game, seats, names, first_human(seats), bot, new_entry_id())
+        # Hot seat starts at the hand-off screen: nobody's hand shows before its player says so.
+        viewer = None if seats.count("human") > 1 else first_human(seats)
+        session = Session(game, seats, names, viewer, bot, new_entry_id())
         session.levels = levels
         await self.play_call("new", session=session, game=game,
                              seed=int(seed) if seed.isdigit() else seed, **deal)

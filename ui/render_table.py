@@ -42,6 +42,11 @@ def seat_name(ctx, seat):
     if seat is None:
         return "Nobody"
     if seat == ctx.get("viewer") and ctx["seats"][seat] == "human":
+        # Hot seat: the name typed for this player, so whoever holds the device sees whose
+        # turn it is ("Ann (you)"); otherwise simply "You".
+        name = ctx["names"][seat]
+        if ctx["seats"].count("human") > 1 and name not in ("You", "Seat " + str(seat + 1)):
+            return name + " (you)"
         return "You"
     return ctx["names"][seat]
 

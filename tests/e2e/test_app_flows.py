@@ -356,15 +356,24 @@ def test_hot_seat_names_are_used_everywhere(app):
     app.fill("#name-1", "Bob")
     app.fill("#seed", "31")
     app.click("#start")
+    # The game opens on the hand-off screen, by name: no hand shows before its player is there.
+    assert wait_idle(app) == "handoff"
+    first = "Ann" if "Pass the device to Ann" in app.locator(".handoff").inner_text() else "Bob"
+    other = "Bob" if first == "Ann" else "Ann"
+    assert "Pass the device to " + first in app.locator(".handoff").inner_text()
+    assert app.locator(".hand").count() == 0
+    app.click("[data-cmd=handoff-done]")
+    app.wait_for_selector(".hand")
+    assert first + " (you)" in app.locator(".seats").inner_text()  # named, not just "You"
     for _ in range(12):
         if wait_idle(app) == "handoff":
             break
-        assert "Bob" in app.locator(".seats").inner_text()  # the other player, by name
+        assert other in app.locator(".seats").inner_text()  # the other player, by name
         play_one_turn(app)
-    assert "Pass the device to Bob" in app.locator(".handoff").inner_text()
+    assert "Pass the device to " + other in app.locator(".handoff").inner_text()
     app.click("[data-cmd=handoff-done]")
     app.wait_for_selector(".hand")
-    assert "Ann" in app.locator(".seats").inner_text()
+    assert other + " (you)" in app.locator(".seats").inner_text()
 
 
 def test_history_shows_a_team_win_and_options_in_words(app):
