@@ -1040,7 +1040,7 @@ def test_options_table():
 
 VIEW_KEYS = {"log_from", "log_next",
              "game", "rules", "options", "players", "seat", "to_move", "over", "round",
-             "rounds", "dealer", "stage", "hand", "hand_counts", "drawn", "pile_top",
+             "rounds", "dealer", "stage", "hand", "hand_points", "hand_counts", "drawn", "pile_top",
              "pile_count", "stock_count", "base_card", "chopper", "active_suit",
              "requested_suit", "open_pile", "penalty", "scores", "log", "result"}
 RESULT_KEYS = {"reason", "hands", "totals", "winners", "cutter", "base_card", "chopper",
@@ -1423,3 +1423,12 @@ def test_a_drawn_card_is_named_only_to_the_seat_that_drew_it():
         seen = game.view(seat)["log"]
         assert all(entry.get("seat") == seat for entry in seen if entry["kind"] == "received")
         assert all("only" not in entry for entry in seen)
+
+
+def test_your_hand_s_value_is_in_your_view_only():
+    """The points your hand would score (basics.13) are shown while you play: the view of your
+    own seat carries them, a spectator's view does not."""
+    game = table([["3C", "KD", "AS"], ["KH", "9S"]], ["5H"], stock=["9H"])
+    assert game.view(0)["hand_points"] == points(["3C", "KD", "AS"])
+    assert game.view(1)["hand_points"] == points(["KH", "9S"])
+    assert game.view(None)["hand_points"] is None

@@ -5,6 +5,8 @@ button."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from matchbook import fast_bots, open_app, start_matatu, wait_idle
 
@@ -70,3 +72,10 @@ def test_a_shared_link_has_a_copy_button(app, context):
     assert app.locator("#share-copied").inner_text().startswith(("Copied", "Selected"))
     if app.locator("#share-copied").inner_text().startswith("Copied"):
         assert app.evaluate("navigator.clipboard.readText()") == link
+
+
+def test_your_matatu_hand_s_value_shows_while_you_play(app):
+    open_app(app)
+    start_matatu(app, players=2, seed="12")
+    worth = app.locator(".facts .hand-points").inner_text()
+    assert re.fullmatch(r"Your hand: \d+ points?", worth), worth

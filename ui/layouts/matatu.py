@@ -115,6 +115,11 @@ class MatatuLayout(Layout):
                               ctx["speaker"].says(penalty.get("owed_by"), "owe", "owes",
                                                   " " + words.cards_text(count) + " (" + kind
                                                   + ")")))
+        if view.get("hand_points") is not None and not view.get("over"):
+            # Said while you play, not only when the round is scored.
+            worth = view["hand_points"]
+            facts.append(text("li", {"class": "hand-points"}, "Your hand: " + str(worth)
+                              + (" point" if worth == 1 else " points")))
         if view.get("rounds", 1) > 1:
             facts.append(text("li", {}, "Round " + str(view.get("round")) + " of "
                               + str(view.get("rounds"))))

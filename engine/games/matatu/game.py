@@ -369,6 +369,8 @@ class Matatu(Game):
             "dealer": self.dealer,
             "stage": self.stage,
             "hand": None if seat is None else list(self.hands[seat]),
+            # What your own hand would score now (basics.13): yours only, as your cards are.
+            "hand_points": None if seat is None else points(self.hands[seat]),
             "hand_counts": [len(hand) for hand in self.hands],
             "drawn": self.drawn if own_turn else None,
             "pile_top": self.pile[-1],
