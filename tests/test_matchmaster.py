@@ -1065,3 +1065,17 @@ def test_simulate_seeded_games_score_sheet_secret_bids_and_positions(players):
         assert result["scores"] == [sum(r["points"][s] for r in rows) for s in range(players)]
         assert result["winners"] == [s for s in range(players)
                                      if result["scores"][s] == max(result["scores"])]
+
+
+def test_a_round_s_score_is_explained_from_its_own_figures():
+    """MS-A7 said as it happens: the summary's Why column comes from these words, and each
+    reason ends in the very points score_hand gives."""
+    for bid in range(0, 8):
+        for tricks in range(0, 8):
+            points = score_hand(bid, tricks)
+            reason = words.score_reason(bid, tricks, points)
+            assert reason.startswith(f"bid {bid}, took {tricks}: ")
+            assert reason.endswith(str(points) if points >= 0 else f"so {points}")
+            assert ("exact" in reason) == (bid == tricks)
+    assert words.score_reason(2, 3, -1) == "bid 2, took 3: missed by 1, so -1"
+    assert words.score_reason(3, 3, 13) == "bid 3, took 3: exact, so 10 + 3 = 13"

@@ -25,10 +25,14 @@ def _seat_rows(view, row, totals, ctx):
     bids = row.get("bids") or []
     tricks = row.get("tricks") or []
     points = row.get("points") or []
+    layout = ctx["layout"]
     head = tag("tr", {}, *[text("th", {"scope": "col"}, h)
-                           for h in ("Player", "Bid", "Won", "Points", "Total")])
+                           for h in ("Player", "Bid", "Won", "Points", "Why", "Total")])
     rows = []
     for seat in range(len(points)):
+        why = ""
+        if seat < len(bids) and seat < len(tricks):  # scoring explained as it happens
+            why = layout.score_reason(bids[seat], tricks[seat], points[seat])
         rows.append(tag("tr", {},
                         text("th", {"scope": "row"}, speaker.who(seat)),
                         text("td", {"data-label": "Bid"}, bids[seat] if seat < len(bids)
@@ -36,6 +40,7 @@ def _seat_rows(view, row, totals, ctx):
                         text("td", {"data-label": "Won"}, tricks[seat] if seat < len(tricks)
                              else ""),
                         text("td", {"data-label": "Points"}, _signed(points[seat])),
+                        text("td", {"data-label": "Why", "class": "why-score"}, why),
                         text("td", {"data-label": "Total"}, totals[seat] if seat < len(totals)
                              else "")))
     return tag("thead", {}, head) + tag("tbody", {}, *rows)

@@ -314,6 +314,12 @@ def test_a_round_summary_waits_for_the_player_between_rounds(app, game_id, playe
     for number, line in enumerate(body):
         assert f"{row['points'][number]:+d}".replace("+0", "0") in line
     assert "You" in "".join(body)
+    if game_id == "matchmaster":  # the score explained as it happens, from the round's figures
+        for number, line in enumerate(body):
+            assert f"bid {row['bids'][number]}, took {row['tricks'][number]}: " in line
+    for width, height in ((1280, 800), (360, 740)):
+        app.set_viewport_size({"width": width, "height": height})
+        app.screenshot(path=f"/work/shots/i30/summary-{game_id}-{width}x{height}.png")
     count = moves(app)
     app.wait_for_timeout(1500)  # the bots wait while it shows
     assert moves(app) == count and app.evaluate(TURN) == "summary"

@@ -69,6 +69,10 @@ class Layout:
         """Markup of the end of the game or round, once ``view["result"]`` is set."""
         return ""
 
+    def score_reason(self, bid, tricks, points):
+        """Why a round scored what it did, in the game's words ("" when it has none)."""
+        return ""
+
     def describe(self, entry, ctx):
         """One log entry in words, from the engine's words module."""
         return self.words.describe(entry, ctx["speaker"])

@@ -38,6 +38,9 @@ class MatchmasterLayout(Layout):
             return "Your turn: lead any card."
         return "Your turn: play a card."
 
+    def score_reason(self, bid, tricks, points):
+        return words.score_reason(bid, tricks, points)
+
     def action_label(self, action, view, ctx):
         kind = action.get("type")
         if kind == "bid":

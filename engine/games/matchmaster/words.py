@@ -57,6 +57,16 @@ def points_text(points):
     return ("+" if points > 0 else "") + str(points)
 
 
+def score_reason(bid, tricks, points):
+    """Why a round scored what it did, from the round's own figures (MS-A7): "bid 3, took 3:
+    exact, so 10 + 3 = 13", "bid 2, took 3: missed by 1, so -1"."""
+    if bid == tricks:
+        return ("bid " + str(bid) + ", took " + str(tricks) + ": exact, so "
+                + str(points - tricks) + " + " + str(tricks) + " = " + str(points))
+    return ("bid " + str(bid) + ", took " + str(tricks) + ": missed by "
+            + str(abs(bid - tricks)) + ", so " + points_text(points))
+
+
 def count_text(number, one, many):
     return str(number) + " " + (one if number == 1 else many)
 
