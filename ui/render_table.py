@@ -347,9 +347,11 @@ def render_table(state, ctx):
         hand = ""
         if view.get("hand") is not None:  # a grid game has choices but no hand
             hand = hand_buttons(view, legal, held, ctx)
-        bar = action_bar(view, ctx, choice_buttons(view, legal, held, ctx), message)
-        if hand or bar:
-            parts.append(tag("div", {"class": "dock"}, hand, bar))
+        bar = action_bar(view, ctx, choice_buttons(view, legal, held, ctx), "")
+        # A refusal opens the dock, above the hand: where the player is looking, never
+        # scrolled out of the dock's own view.
+        if hand or bar or message:
+            parts.append(tag("div", {"class": "dock"}, message, hand, bar))
     else:
         parts.append(message)
     parts.append(log_panel(view, ctx))

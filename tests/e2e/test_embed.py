@@ -222,3 +222,18 @@ def test_the_host_can_drive_a_lesson_and_load_a_scenario(embed):
     embed.wait_for_function("() => document.querySelectorAll('.hand button').length === 3")
     cards = embed.locator(".hand button").evaluate_all("bs => bs.map(b => b.dataset.card)")
     assert sorted(cards) == ["7D", "7H", "8S"]
+
+
+@pytest.mark.parametrize("size", [(360, 420), (1280, 800)], ids=["frame-360x420", "1280x800"])
+def test_show_why_not_puts_the_reason_where_the_learner_is_looking(embed, size):
+    """Issue #30 item 5: the reason a lesson's move is refused appears in view, beside the
+    decision (the table's dock), not far below the button the learner pressed."""
+    embed.set_viewport_size({"width": size[0], "height": size[1]})
+    embed.goto("embed.html?lesson=matatu-chopper-7c-suit")
+    embed.wait_for_selector("html[data-embed=ready]", timeout=90_000)
+    embed.click("[data-cmd=lesson-next]")
+    refusal = embed.locator(".refusal")
+    refusal.wait_for()
+    box = refusal.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= size[1], box
+    embed.screenshot(path=f"/work/shots/i30/lesson-why-not-{size[0]}x{size[1]}.png")
