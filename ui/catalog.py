@@ -6,6 +6,7 @@
 import json
 
 from ui.dom import document, window
+from ui.render_lobby import level_names
 
 
 def static_reply(text):
@@ -84,5 +85,4 @@ class Catalog:
 
     def level_words(self, game_id):
         """Level id -> the lobby's word for it ("strong" -> "Strong")."""
-        return {entry["id"]: entry["name"]
-                for entry in (self.game_info(game_id) or {}).get("bot_levels") or []}
+        return level_names(self.game_info(game_id) or {})

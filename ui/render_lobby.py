@@ -101,9 +101,7 @@ def bot_level_field(info, form):
     """One level for every bot, when the seats do not each name theirs."""
     if form.get("levels") is not None:
         return ""
-    words = {}
-    for entry in info.get("bot_levels") or []:
-        words[entry["id"]] = entry["name"]
+    words = level_names(info)
     bots = [text("option", {"value": level, "selected": level == form.get("bot")},
                  words.get(level, level))
             for level in info.get("bots") or []]
