@@ -11,6 +11,7 @@ import asyncio
 
 from ui import storage as store
 from ui.catalog import Catalog
+from ui.client import EngineError
 from ui.dom import create_proxy, document, window
 from ui.history import HistoryScreen
 from ui.lobby import LobbyScreen
@@ -246,9 +247,9 @@ class Shell:
         """A link that opens a deal (``share_deal``) or a game (``share_game``) anywhere."""
         try:
             response = await self.client.call(op, **fields)
-        except Exception as error:  # EngineError: its reason, in the engine's words
+        except EngineError as error:  # its reason, in the engine's words
             self.share_link = None
-            self.say("This cannot be shared: " + getattr(error, "reason", str(error)))
+            self.say("This cannot be shared: " + error.reason)
             return
         route = "#/deal/" if op == "share_deal" else "#/shared/"
         base = str(window.location.href).split("#")[0]
