@@ -34,7 +34,7 @@ Requests (``op`` and its fields; ``viewer`` is a seat or null, ``slot`` a short 
   open_script text, viewer                                a teacher's captioned example
   share_deal  game, players, seed, rules, options         a link text for a fresh deal
   open_deal   text, viewer                                that deal, dealt in the "play" slot
-  share_game  save (or record)                            a link text for a whole game
+  share_game  save (or record)                            a short link text for a whole game
   open_game   text                                        its record, checked by replaying it
   deal_position game, players, seed, rules, options       a position for the editor to start
   check_scenario scenario                                 build it: whose turn, legal actions,
@@ -711,13 +711,14 @@ def _share_game(request, client):
         record = parse_json(save, "save") if isinstance(save, str) else save
     if not isinstance(record, dict):
         raise IllegalAction("There is no game to share.")
-    replay(record)  # a record is shared only if it replays
-    return {"ok": True, "text": share.encode_record(record)}
+    game = replay(record)  # a record is shared only if it replays
+    return {"ok": True, "text": share.encode_game(game)}
 
 
 def _open_game(request, client):
-    record = share.decode_record(request.text("text", _REQUIRED))
-    game = replay(record)  # every move checked again: a damaged link is refused here
+    # Every move is checked again (the short format replays its moves; the first format's
+    # record is replayed): a damaged link is refused here.
+    game = share.decode_game(request.text("text", _REQUIRED))
     # What the page shows comes from the replayed game, never from the link's own claims.
     clean = game.record()
     return {"ok": True, "record": clean, "over": game.over, "moves": len(game.actions),
