@@ -128,6 +128,19 @@ def plan(study: dict, chunk_size: int) -> list:
 
 def play_game(study: dict, index: int) -> dict:
     """Play game ``index`` of the study with its bots; its record (JSON-safe)."""
+    steps = game_steps(study, index)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def game_steps(study: dict, index: int):
+    """Game ``index`` of the study, one bot move per ``next()``; its record is the value the
+    generator returns. A page that must answer Stop within a second plays a game a few moves
+    at a time (the service's ``study_run`` with a time budget): the moves and the record are
+    the same however the game is cut."""
     cls = GAMES[study["game"]]
     seed = study["seed"] + index
     game = cls(players=study["players"], seed=seed, rules=study["rules"],
@@ -154,6 +167,7 @@ def play_game(study: dict, index: int) -> dict:
         kind = game.actions[-1]["type"]
         actions[kind] = actions.get(kind, 0) + 1
         moves += 1
+        yield moves
     result = game.result() if game.over else None
     record = {"seed": seed, "moves": moves, "finished": result is not None,
               "scores": list(result["scores"]) if result else None,

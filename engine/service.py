@@ -42,7 +42,8 @@ Requests (``op`` and its fields; ``viewer`` is a seat or null, ``slot`` a short 
   bench    game, players, games, seed                     random playouts, timed
   study_start label, study ({game, bots, players, rules, options, games, seed})
                                                           an arena study for the Lab, checked
-  study_run   label, count                                its next count games; the summary
+  study_run   label, count, budget_ms                     its next count games (or what fits in
+                                                          budget_ms, mid-game); the summary
 
 A state reply (every op that shows a game) holds ``view`` (with ``log`` entries from the
 request's ``log_from`` on, ``log_from`` and ``log_next``), ``legal`` (the viewer's legal
@@ -474,27 +475,40 @@ def _study_start(request, client):
                             " the command line (python3 -m engine arena) plays more.")
     if label not in client.studies and len(client.studies) >= MAX_STUDIES:
         client.studies.pop(next(iter(client.studies)))
-    client.studies[label] = {"study": study, "tally": arena.empty_tally(study), "done": 0}
+    client.studies[label] = {"study": study, "tally": arena.empty_tally(study), "done": 0,
+                             "steps": None, "moves": 0}  # steps: the game under way
     return {"ok": True, "label": label, "study": study, "done": 0, "games": study["games"]}
 
 
 def _study_run(request, client):
     """Play the next ``count`` games of the study under ``label`` (the same seeds, in order,
     as ``python3 -m engine arena``) and return its summary so far: a page plays a study a
-    chunk at a time, so it can show progress and stop between chunks."""
+    chunk at a time, so it can show progress and stop between chunks. With ``budget_ms`` the
+    call returns once that much time has gone, even in the middle of a game (a game of
+    strong bots takes seconds): the next call plays on from the same move, so Stop answers
+    within about the budget, and the results are the same however the games are cut."""
     label = _study_label(request)
     state = client.studies.get(label)
     if state is None:
         raise IllegalAction(f"There is no study {label!r}: start it first.")
     study = state["study"]
     count = min(request.count("count", 1, 1, MAX_STUDY_CHUNK), study["games"] - state["done"])
-    if count > 0:
-        tally = arena.run_chunk(study, state["done"], count)
-        state["tally"] = arena.merge_tallies([state["tally"], tally])
-        state["done"] += count
+    budget = request.count("budget_ms", 0, 0, 600_000)
+    deadline = time.perf_counter() + budget / 1000 if budget else None
+    played = 0
+    while played < count and (deadline is None or time.perf_counter() < deadline):
+        if state["steps"] is None:
+            state["steps"], state["moves"] = arena.game_steps(study, state["done"]), 0
+        try:
+            state["moves"] = next(state["steps"])
+        except StopIteration as finished:
+            arena.add_record(study, state["tally"], finished.value)
+            state["done"] += 1
+            state["steps"], state["moves"] = None, 0
+            played += 1
     summary = arena.summarize(study, state["tally"]) if state["done"] else None
     return {"ok": True, "label": label, "done": state["done"], "games": study["games"],
-            "summary": summary}
+            "moves": state["moves"], "summary": summary}
 
 
 # ---- scenarios, lessons and teachers' examples -----------------------------------------------

@@ -32,6 +32,23 @@ def test_a_study_played_in_chunks_sums_to_the_same_study_played_at_once():
     assert whole["events"]["exact_bid"]["per_game"] > 0
 
 
+def test_a_study_cut_mid_game_by_a_time_budget_sums_to_the_same_study(monkeypatch):
+    """The Lab's Stop answers within about a second even with strong bots: a run with a time
+    budget returns mid-game and the next plays on, with the same results."""
+    ticks = iter(range(10 ** 6))  # a clock where every reading is a millisecond later
+    monkeypatch.setattr(engine.service.time, "perf_counter", lambda: next(ticks) / 1000)
+    call("cut", "study_start", label="a", study=STUDY)
+    replies = []
+    while not replies or replies[-1]["done"] < 5:
+        replies.append(call("cut", "study_run", label="a", count=5, budget_ms=40))
+    mid_game = [reply for reply in replies if reply["moves"]]
+    assert mid_game and len(replies) > 5  # returned in the middle of games, many times
+    assert max(reply["moves"] for reply in replies) > 40  # one game spans several calls
+    study = arena.check_study(STUDY)
+    whole = arena.summarize(study, arena.run_study(study))
+    assert replies[-1]["summary"] == json.loads(json.dumps(whole))
+
+
 def test_study_requests_are_checked_at_the_boundary():
     refused = call("lab2", "study_run", label="zz", count=1)
     assert not refused["ok"] and "start it first" in refused["error"]

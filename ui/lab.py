@@ -17,6 +17,7 @@ from ui.render_lab import SIDES, render_form, render_progress, render_results, s
 client = EngineClient()
 DEFAULT_GAMES = 100
 MAX_CHUNK = 50  # games per call to the worker: small enough that Stop answers quickly
+BUDGET_MS = 300  # and each call returns after this long, mid-game if need be (strong bots)
 
 
 def chunk_size(bots, games):
@@ -125,7 +126,8 @@ class Lab:
     def render_results(self):
         info = self.info()
         titles = {side: side_title_words(info, self.form["sides"][side]) for side in SIDES}
-        self.set_html("lab-progress", render_progress(self.results, self.games(), self.stopped))
+        self.set_html("lab-progress", render_progress(self.results, self.games(), self.stopped,
+                                                      self.running))
         self.set_html("lab-results", render_results(self.results, titles))
 
     def games(self):
@@ -177,6 +179,7 @@ class Lab:
         elif name == "stop" and self.running:
             self.stopped = True
             document.documentElement.dataset.lab = "stopping"
+            self.render_results()  # heard at once; the worker's reply ends the run
 
     # ---- running a study ----------------------------------------------------------------------
     def study(self, side):
@@ -199,15 +202,19 @@ class Lab:
         try:
             for side in SIDES:
                 started = await client.call("study_start", label=side, study=self.study(side))
-                self.results[side] = {"done": 0, "games": started["games"], "summary": None}
+                self.results[side] = {"done": 0, "games": started["games"], "moves": 0,
+                                      "summary": None}
             count = chunk_size(self.form["bots"], self.games())
             self.render_results()
             while not self.stopped and any(self.results[side]["done"]
                                            < self.results[side]["games"] for side in SIDES):
                 for side in SIDES:
-                    if self.results[side]["done"] < self.results[side]["games"]:
-                        reply = await client.call("study_run", label=side, count=count)
+                    if not self.stopped and \
+                            self.results[side]["done"] < self.results[side]["games"]:
+                        reply = await client.call("study_run", label=side, count=count,
+                                                  budget_ms=BUDGET_MS)
                         self.results[side] = {"done": reply["done"], "games": reply["games"],
+                                              "moves": reply["moves"],
                                               "summary": reply["summary"]}
                 self.render_results()
                 await asyncio.sleep(0)  # let the page handle a click on Stop
@@ -216,6 +223,8 @@ class Lab:
         self.running = False
         root.dataset.lab = "stopped" if self.stopped else "done"
         self.render_form()
+        if self.results:
+            self.render_results()
 
 
 lab = Lab()

@@ -140,13 +140,19 @@ def side_title_words(info, side):
 
 # ---- progress and results -------------------------------------------------------------------
 
-def render_progress(results, games, stopped):
-    """The progress bar of both sides and what it means in words."""
+def render_progress(results, games, stopped, running=False):
+    """The progress bar of both sides and what it means in words: a game under way says its
+    move (a game of strong bots takes seconds), and Stop says at once that it was heard."""
     done = sum(results[side]["done"] for side in SIDES if results.get(side))
     total = games * len(SIDES)
     words = str(done) + " of " + str(total) + " games played"
-    if stopped:
+    moves = max([results[side].get("moves") or 0 for side in SIDES if results.get(side)] or [0])
+    if stopped and running:
+        words += " (stopping: the move under way ends first)"
+    elif stopped:
         words += " (stopped)"
+    elif running and moves and done < total:
+        words += "; the next is at move " + str(moves)
     elif done >= total:
         words += ": done"
     return tag("div", {"class": "lab-progress"},

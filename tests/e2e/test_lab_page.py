@@ -68,6 +68,24 @@ def test_stop_ends_a_study_between_chunks_and_keeps_its_charts(page):
     assert page.locator("#lab-run").is_enabled()
 
 
+def test_stop_answers_in_the_middle_of_a_game_of_strong_bots(page):
+    """A game of strong bots takes many seconds in a browser; Stop is heard at once and ends
+    the study after the move under way (the worker returns every 0.3 s, mid-game)."""
+    study = {"game": "match_maker", "players": 2, "bots": ["strong", "strong"], "games": 3,
+             "seed": 5, "a": {"rules": None, "options": {}}, "b": {"rules": None, "options": {}}}
+    page.goto(link(study))
+    progress = page.locator("#lab-progress")
+    page.wait_for_function(
+        "() => /the next is at move [1-9]/.test(document.querySelector('#lab-progress')"
+        ".textContent)", timeout=180_000)
+    assert "0 of 6 games played" in progress.inner_text()  # mid-game, no game finished yet
+    page.click("#lab-stop")
+    assert "stopping" in progress.inner_text()  # heard at once
+    page.wait_for_selector("html[data-lab=stopped]", timeout=5_000)
+    assert "(stopped)" in progress.inner_text()
+    assert page.locator("#lab-run").is_enabled()
+
+
 def test_the_lab_is_linked_from_the_app_and_runs_a_study_offline(
     tmp_path, dist_dir, serve, new_persistent_context
 ):
