@@ -134,8 +134,8 @@ def hand_buttons(view, legal, tries, ctx):
                               ' aria-label="', esc(label), '" class="', esc(classes),
                               '"><span class="rank" aria-hidden="true">', esc(short),
                               "</span></button></li>")))
-    return tag("ul", {"class": "hand", "aria-label": "Your hand, " + str(len(hand)) + " cards"},
-               *items)
+    return tag("ul", {"class": "hand", "data-zone": "hand",
+                      "aria-label": "Your hand, " + str(len(hand)) + " cards"}, *items)
 
 
 def shown_hand(hand, layout):
@@ -174,7 +174,8 @@ def choice_buttons(view, legal, tries, ctx):
         buttons.append(button("Cancel", {"data-cmd": "cancel-choice", "class": "choice"}))
     if not buttons:
         return ""
-    return tag("div", {"class": "choices", "role": "group", "aria-label": "Your choices"},
+    return tag("div", {"class": "choices", "data-zone": "choices", "role": "group",
+                       "aria-label": "Your choices"},
                *buttons)
 
 

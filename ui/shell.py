@@ -25,6 +25,46 @@ from ui.rules_page import RulesScreen, named_rule
 root = document.documentElement
 
 SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+ZONE = "[data-zone]"  # a group of buttons that is one tab stop (the hand, the choices, a grid)
+MOVES = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
+
+
+def rove(main):
+    """One tab stop per zone: in each, the button with the focus (or else the first that does
+    something now, or else the first) is the one Tab reaches; the arrow keys reach the rest."""
+    focused = document.activeElement
+    for zone in main.querySelectorAll(ZONE):
+        buttons = zone.querySelectorAll("button")
+        count = int(buttons.length)
+        if not count:
+            continue
+        chosen = None
+        for index in range(count):
+            if focused is not None and buttons[index].isSameNode(focused):
+                chosen = index
+        if chosen is None:
+            first = zone.querySelector("button[data-action], button[data-choose]")
+            for index in range(count):
+                if first is not None and buttons[index].isSameNode(first):
+                    chosen = index
+        for index in range(count):
+            buttons[index].setAttribute("tabindex", "0" if index == (chosen or 0) else "-1")
+
+
+def row_neighbour(buttons, index, step):
+    """The button in the next row up (step -1) or down (1) nearest in x; the same one if
+    there is none (a hand on one line, the grid's last row)."""
+    here = buttons[index].getBoundingClientRect()
+    best, best_key = index, None
+    for other in range(int(buttons.length)):
+        box = buttons[other].getBoundingClientRect()
+        rows_away = (box.top - here.top) * step
+        if rows_away < here.height / 2:
+            continue
+        key = (rows_away, abs(box.left - here.left))
+        if best_key is None or key < best_key:
+            best, best_key = other, key
+    return best
 LOADING = "loading"  # what a screen says while it has nothing to show yet (no heading)
 
 
@@ -134,6 +174,7 @@ class Shell:
                          or main.querySelector(".dock button"))
             if again is not None:
                 again.focus()
+        rove(main)
 
     def banner(self):
         """The notices above every screen: unreadable saves, another tab's game, one sentence
@@ -308,29 +349,46 @@ class Shell:
         self.lobby.on_input(event.target)
 
     def on_keydown(self, event):
-        """Arrow keys move through the cards of the hand (Enter or Space plays one)."""
+        """In a zone of the table (the hand, the choices, the grid) the arrow keys move from
+        one button to the next (up and down to the row above or below), Home and End to the
+        ends; Enter or Space presses it. Tab leaves the zone: one tab stop per zone."""
         key = str(event.key)
-        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+        if key not in MOVES:
             return
         target = event.target
-        hand = target.closest(".hand") if target is not None else None
-        if hand is None:
+        zone = target.closest(ZONE) if target is not None else None
+        if zone is None:
             return
-        cards = hand.querySelectorAll("button")
-        count = int(cards.length)
+        buttons = zone.querySelectorAll("button")
+        count = int(buttons.length)
         index = 0
-        while index < count and not cards[index].isSameNode(target):
+        while index < count and not buttons[index].isSameNode(target):
             index += 1
         if index == count:
             return
         event.preventDefault()
         if key == "Home":
-            index = 0
+            goal = 0
         elif key == "End":
-            index = count - 1
+            goal = count - 1
+        elif key in ("ArrowUp", "ArrowDown"):
+            goal = row_neighbour(buttons, index, 1 if key == "ArrowDown" else -1)
         else:
-            index = (index + (1 if key == "ArrowRight" else -1)) % count
-        cards[index].focus()
+            goal = (index + (1 if key == "ArrowRight" else -1)) % count
+        buttons[goal].focus()  # on_focusin makes it the zone's tab stop
+
+    def on_focusin(self, event):
+        """A button of a zone that gets the focus (a click, an arrow key, a script) becomes
+        the zone's one tab stop, so Tab leaves the zone and Shift+Tab comes back to it."""
+        target = event.target
+        zone = target.closest(ZONE) if target is not None and target.closest else None
+        if zone is None or target.tagName != "BUTTON":
+            return
+        if target.getAttribute("tabindex") == "0":
+            return
+        for button in zone.querySelectorAll("button[tabindex='0']"):
+            button.setAttribute("tabindex", "-1")
+        target.setAttribute("tabindex", "0")
 
     def on_storage(self, event):
         if event.key == store.CURRENT_KEY:
@@ -409,6 +467,7 @@ class Shell:
         document.addEventListener("change", create_proxy(self.on_change))
         document.addEventListener("input", create_proxy(self.on_input))
         document.addEventListener("keydown", create_proxy(self.on_keydown))
+        document.addEventListener("focusin", create_proxy(self.on_focusin))
         # Handler properties, not window.addEventListener: from MicroPython that call reaches
         # PyScript's patched addEventListener with the wrong `this` ("Illegal invocation").
         window.onhashchange = create_proxy(self.on_route)

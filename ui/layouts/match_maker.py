@@ -250,7 +250,8 @@ class MatchMakerLayout(Layout):
             caption += " (beginner mode: all face up)"
         return tag("section", {"class": "mx-grid-zone", "aria-labelledby": "mx-grid-h"},
                    text("h2", {"id": "mx-grid-h", "class": "zone-title"}, "The grid"),
-                   tag("ol", {"class": "mx-grid", "aria-label": "Stacks, row by row"}, *cells),
+                   tag("ol", {"class": "mx-grid", "data-zone": "grid",
+                              "aria-label": "Stacks, row by row"}, *cells),
                    text("p", {"class": "caption"}, caption))
 
     # ---- this turn, the piles, the players' collections --------------------------------------

@@ -202,7 +202,7 @@ class MatchmakersLayout(Layout):
                                  text("span", {"class": "mk-where"},
                                       words.card_name(code) + ": in the trick")))
         return _zone("Mountain guide office", "Mountain guide office",
-                     tag("ul", {"class": "mk-office"}, *items))
+                     tag("ul", {"class": "mk-office", "data-zone": "office"}, *items))
 
     def my_guides(self, view, ctx):
         seat = view.get("seat")
@@ -219,7 +219,7 @@ class MatchmakersLayout(Layout):
         return _zone("Your guides", "Your guides", text(
             "p", {"class": "mk-note"},
             "In front of you, not in your hand: play one instead of a card at any time."),
-            tag("ul", {"class": "mk-row-cards"}, *items))
+            tag("ul", {"class": "mk-row-cards", "data-zone": "cards"}, *items))
 
     def exchange(self, view, ctx):
         if view.get("stage") != "exchange":
@@ -236,7 +236,8 @@ class MatchmakersLayout(Layout):
             parts.append(text("p", {}, "Picked to " + decision + " (" + str(len(items))
                               + " of 3; they stay marked in your hand; click one to take it"
                               " back):"))
-            parts.append(tag("ul", {"class": "mk-row-cards mk-picked-list"}, *items)
+            parts.append(tag("ul", {"class": "mk-row-cards mk-picked-list",
+                                    "data-zone": "picked"}, *items)
                          if items else text("p", {"class": "mk-note"}, "None yet."))
         if mine.get("colours"):
             parts.append(text("p", {"class": "mk-colours"},
@@ -283,7 +284,7 @@ class MatchmakersLayout(Layout):
             blocks.append(tag("div", {"class": "mk-straw"},
                               text("h3", {}, seat_name(ctx, seat) + ": straw piles ("
                                    + str(face_down) + " face down)"),
-                              tag("ul", {"class": "mk-stacks"}, *items)))
+                              tag("ul", {"class": "mk-stacks", "data-zone": "straws"}, *items)))
         return _zone("Straw piles", "Straw piles", *blocks)
 
     def plays(self, ctx, view, plays, collect, twins=None):
