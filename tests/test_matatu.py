@@ -1043,8 +1043,8 @@ VIEW_KEYS = {"log_from", "log_next",
              "rounds", "dealer", "stage", "hand", "hand_points", "hand_counts", "drawn", "pile_top",
              "pile_count", "stock_count", "base_card", "chopper", "active_suit",
              "requested_suit", "open_pile", "penalty", "scores", "log", "result"}
-RESULT_KEYS = {"reason", "hands", "totals", "winners", "cutter", "base_card", "chopper",
-               "rounds"}
+RESULT_KEYS = {"reason", "hands", "card_points", "totals", "winners", "cutter", "base_card",
+               "chopper", "rounds"}
 
 
 def test_view_has_exactly_the_agreed_keys():

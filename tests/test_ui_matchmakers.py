@@ -204,3 +204,12 @@ def test_claim_button_names_the_seat_the_guide_comes_from():
                         ctx)[0]
     assert "Take the guide 4 from Ann" in html and "Leave the guide" in html
     assert "You lost the trick with the green 4★: take the guide or leave it." in html
+
+
+def test_a_team_s_round_score_is_summed_in_words():
+    from engine.games.matchmakers.words import score_reason
+
+    assert score_reason([8, 6], [3], -4, 7) == \
+        "8 + 6 in sets, 3 unmatched, 4 for guides: 14 - 3 - 4 = 7"
+    assert score_reason([10], [], 0, 10) == "10 in sets: 10"
+    assert score_reason([], [2, 5], 0, -7) == "no sets, 7 unmatched: 0 - 7 = -7"

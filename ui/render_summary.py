@@ -53,8 +53,11 @@ def _team_rows(view, row, totals, ctx):
     campsite = row.get("campsite_points") or []
     penalties = row.get("penalties") or []
     sets = row.get("sets") or []
+    unmatched = row.get("unmatched") or []
+    layout = ctx["layout"]
     head = tag("tr", {}, *[text("th", {"scope": "col"}, h)
-                           for h in ("Team", "Made", "Campsite", "Guides", "Points", "Total")])
+                           for h in ("Team", "Made", "Campsite", "Guides", "Points", "Why",
+                                     "Total")])
     rows = []
     for team in range(len(points)):
         members = teams[team] if team < len(teams) else []
@@ -68,6 +71,13 @@ def _team_rows(view, row, totals, ctx):
                         text("td", {"data-label": "Guides"},
                              _signed(penalties[team]) if team < len(penalties) else ""),
                         text("td", {"data-label": "Points"}, _signed(points[team])),
+                        text("td", {"data-label": "Why", "class": "why-score"},
+                             layout.team_score_reason(
+                                 [found.get("points", 0) for found in
+                                  (sets[team] if team < len(sets) else [])],
+                                 unmatched[team] if team < len(unmatched) else [],
+                                 penalties[team] if team < len(penalties) else 0,
+                                 points[team])),
                         text("td", {"data-label": "Total"},
                              totals[team] if team < len(totals) else "")))
     return tag("thead", {}, head) + tag("tbody", {}, *rows)

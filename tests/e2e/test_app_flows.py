@@ -4,6 +4,7 @@ each done as a person does it, asserting what the person sees."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from matchbook import (
@@ -317,6 +318,10 @@ def test_a_round_summary_waits_for_the_player_between_rounds(app, game_id, playe
     if game_id == "matchmaster":  # the score explained as it happens, from the round's figures
         for number, line in enumerate(body):
             assert f"bid {row['bids'][number]}, took {row['tricks'][number]}: " in line
+    else:  # each team's sets, unmatched cards and guides, summed: "8 + 6 in sets ... = 7"
+        for number, line in enumerate(body):
+            assert re.search(r"(in sets|no sets)[^=]*(= |: )" + str(row["points"][number]),
+                             line), line
     for width, height in ((1280, 800), (360, 740)):
         app.set_viewport_size({"width": width, "height": height})
         app.screenshot(path=f"/work/shots/i30/summary-{game_id}-{width}x{height}.png")

@@ -104,7 +104,8 @@ def test_cut_with_the_chopper_ends_the_round(app):
     wait_moves_above(app, 0)
     assert wait_idle(app) == "over"
     assert "cut with the chopper" in app.locator(".reveal").inner_text()
-    assert "15" in app.locator(".reveal-table tbody tr").first.inner_text()
+    # The sum as it is made: 7♥ and 8♠ are worth 7 + 8.
+    assert "7 + 8 = 15" in app.locator(".reveal-table tbody tr").first.inner_text()
 
 
 def test_refused_cut_is_explained_and_the_round_carries_on(app):

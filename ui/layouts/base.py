@@ -73,6 +73,10 @@ class Layout:
         """Why a round scored what it did, in the game's words ("" when it has none)."""
         return ""
 
+    def team_score_reason(self, set_points, unmatched, penalty, points):
+        """Why a team's round scored what it did (a game with teams' sets; "" otherwise)."""
+        return ""
+
     def describe(self, entry, ctx):
         """One log entry in words, from the engine's words module."""
         return self.words.describe(entry, ctx["speaker"])

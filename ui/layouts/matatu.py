@@ -132,14 +132,19 @@ class MatatuLayout(Layout):
             return ""
         winners = outcome.get("winners") or []
         rows = []
+        worth = outcome.get("card_points") or []
         for seat, hand in enumerate(outcome.get("hands") or []):
             cards = "".join(card_face(self, code, {}, "small") for code in hand)
+            total = str(outcome["totals"][seat])
+            each = worth[seat] if seat < len(worth) else []
+            if len(each) > 1:  # the sum as it is made: "10 + 20 + 5 = 35"
+                total = " + ".join(str(value) for value in each) + " = " + total
             mark = text("strong", {"class": "winner"}, "lowest") if seat in winners else ""
             rows.append(tag("tr", {"class": "winner-row" if seat in winners else ""},
                             text("th", {"scope": "row"}, seat_name(ctx, seat)),
                             tag("td", {}, tag("div", {"class": "reveal-cards"},
                                               cards or esc("(empty)"))),
-                            text("td", {"class": "points"}, outcome["totals"][seat]),
+                            text("td", {"class": "points"}, total),
                             tag("td", {}, mark)))
         head = tag("tr", {}, *[text("th", {"scope": "col"}, title)
                                for title in ("Player", "Hand", "Points", "Lowest total")])

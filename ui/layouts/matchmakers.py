@@ -59,6 +59,9 @@ class MatchmakersLayout(Layout):
     game_id = "matchmakers"
     words = words
 
+    def team_score_reason(self, set_points, unmatched, penalty, points):
+        return words.score_reason(set_points, unmatched, penalty, points)
+
     # ---- cards ---------------------------------------------------------------------------------
     def card_class(self, code):
         return words.card_class(code)

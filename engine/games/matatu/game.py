@@ -17,6 +17,7 @@ from .rules import (
     HAND_SIZE,
     JOKERS,
     MASTER_ACE,
+    POINTS,
     RANK,
     SKIP_RANKS,
     SUIT,
@@ -397,6 +398,8 @@ class Matatu(Game):
         return {
             "reason": last["reason"],
             "hands": [list(hand) for hand in last["hands"]],
+            # each card's points, so the table can show the sum as it is made (basics.14)
+            "card_points": [[POINTS[code] for code in hand] for hand in last["hands"]],
             "totals": list(last["totals"]),
             "winners": self._winners(),  # with one round these are the round's winners
             "cutter": last["cutter"],

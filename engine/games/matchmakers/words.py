@@ -131,6 +131,27 @@ def _signed(number):
     return ("+" if number > 0 else "") + str(number)
 
 
+def score_reason(set_points, unmatched, penalty, points):
+    """Why a team's round scored what it did, from the sheet's own figures (MK-A18): "8 + 6
+    in sets, 3 unmatched, 4 for guides: 14 - 3 - 4 = 7". ``set_points``: each set's points;
+    ``unmatched``: the values of the cards left out of sets; ``penalty``: the guides' (0 or
+    negative)."""
+    made = sum(set_points)
+    terms = [str(made)]
+    parts = [(" + ".join(str(p) for p in set_points) + " in sets") if set_points
+             else "no sets"]
+    if unmatched:
+        lost = sum(unmatched)
+        terms.append(str(lost))
+        parts.append(str(lost) + " unmatched")
+    if penalty:
+        terms.append(str(-penalty))
+        parts.append(str(-penalty) + " for guides")
+    if len(terms) == 1:
+        return parts[0] + ": " + str(points)
+    return ", ".join(parts) + ": " + " - ".join(terms) + " = " + str(points)
+
+
 def _round(entry, speaker):
     starter = entry.get("starter")
     text = "Round " + str(entry["round"]) + ": "
