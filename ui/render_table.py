@@ -213,15 +213,20 @@ def seats_panel(view, ctx):
     return tag("ol", {"class": "seats", "aria-label": "Players"}, *rows)
 
 
-def action_bar(view, ctx, choices, message):
+def action_bar(view, ctx, choices, message, waiting=False):
     """The decision in front of the player, after the hand and sticky at the screen's bottom:
     on a phone its prompt and choices stay in view while the player scrolls the grid or the
-    hand, and a refusal appears under the hand instead of pushing it down."""
+    hand, and a refusal appears under the hand instead of pushing it down. ``waiting``: a
+    dock with a hand also says whom it waits for (shown where the status line is not: a
+    phone held sideways)."""
     prompt = ""
+    # The status line above says it to screen readers already (role=status).
     if view.get("to_move") == ctx.get("viewer") and not ctx.get("busy_bot") and (
             choices or ctx.get("legal")):
-        # The status line above says it to screen readers already (role=status).
         prompt = text("p", {"class": "bar-prompt", "aria-hidden": "true"},
+                      status_line(view, ctx))
+    elif waiting:
+        prompt = text("p", {"class": "bar-prompt waiting", "aria-hidden": "true"},
                       status_line(view, ctx))
     if not (prompt or choices or message):
         return ""
@@ -330,7 +335,7 @@ def render_table(state, ctx):
                 attributes["target"] = ctx["rules_target"]
             link = " " + tag("a", attributes, "Read the rule")  # its id is in the link only
         message = tag("p", {"class": "refusal", "role": "alert"}, esc(ctx["message"]), link)
-    parts = [
+    board = [
         tag("p", {"class": "status", "role": "status", "aria-live": "polite",
                   "id": "table-status"}, esc(status_line(view, ctx))),
         recent_panel(view, ctx),
@@ -338,9 +343,14 @@ def render_table(state, ctx):
         tag("div", {"class": "centre"}, layout.centre(view, ctx)),
     ]
     if view.get("over") or view.get("result"):
-        parts.append(layout.result(view, ctx))
+        board.append(layout.result(view, ctx))
     if view.get("over"):
-        parts.append(ctx.get("after_game") or "")  # the outer layer's own controls
+        board.append(ctx.get("after_game") or "")  # the outer layer's own controls
+        board.append(message)
+    # The board (what is on the table), the dock (your hand and the decision in front of
+    # you) and the log: on a phone held upright the dock is stuck to the bottom of the screen,
+    # held sideways it is a column of its own beside the board (static/css/app.css).
+    parts = [tag("div", {"class": "board"}, *board)]
     held = tries if tries is not None else []
     if not view.get("over"):
         # The dock: your hand and the decision in front of you, kept at the bottom of the
@@ -348,13 +358,11 @@ def render_table(state, ctx):
         hand = ""
         if view.get("hand") is not None:  # a grid game has choices but no hand
             hand = hand_buttons(view, legal, held, ctx)
-        bar = action_bar(view, ctx, choice_buttons(view, legal, held, ctx), "")
+        bar = action_bar(view, ctx, choice_buttons(view, legal, held, ctx), "", bool(hand))
         # A refusal opens the dock, above the hand: where the player is looking, never
         # scrolled out of the dock's own view.
         if hand or bar or message:
             parts.append(tag("div", {"class": "dock"}, message, hand, bar))
-    else:
-        parts.append(message)
     parts.append(log_panel(view, ctx))
     if tries is None:
         tries = []

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import tempfile
 import time
+from pathlib import Path
 
 import engine
 from engine.games.matatu.rules import standard_deck
@@ -212,3 +215,11 @@ def before_last_move_of(game_id: str, players: int, seed: int, done) -> tuple:
     record = game.record()
     before = engine.replay(record, upto=len(actions) - 1)
     return before, actions[-1], game
+
+
+def shot(page, name: str, **options) -> None:
+    """A screenshot for a person to look at (issue closing notes): written under
+    $MATCHBOOK_SHOTS (else the system's temporary folder), never asserted on."""
+    folder = Path(os.environ.get("MATCHBOOK_SHOTS") or Path(tempfile.gettempdir())
+                  / "matchbook-shots")
+    page.screenshot(path=str(folder / name), **options)

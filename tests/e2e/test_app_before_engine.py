@@ -4,7 +4,7 @@ wrote with the same engine (dist/data/catalog.json); only Start waits, and says 
 
 from __future__ import annotations
 
-from matchbook import ENGINE_READY, open_setup, pick_game
+from matchbook import ENGINE_READY, open_setup, pick_game, shot
 from playwright.sync_api import expect
 
 UI_READY = "html[data-ui=ready]"
@@ -101,7 +101,7 @@ def test_the_lobby_is_in_the_page_before_any_python_and_its_first_render_keeps_i
     assert kept["replaced"] == [] and kept["now"] == kept["before"] > 50, kept
     assert not page.evaluate("document.getElementById('app').inert")
     # (Looked at only now: Playwright's screenshot touches the form's inputs.)
-    page.screenshot(path="/work/shots/app/lobby-drawn-before-engine-1280x800.png")
+    shot(page, "app/lobby-drawn-before-engine-1280x800.png")
     page.locator("button.game-pick", has_text="Matchmakers").click()
     expect(page.locator("button.game-pick.selected")).to_contain_text("Matchmakers")
     # The engine arrives: Start becomes clickable in place; the rest of the lobby stays.

@@ -18,6 +18,7 @@ from matchbook import (
     pick_game,
     play_one_turn,
     put_current,
+    shot,
     start_matatu,
     wait_idle,
     wait_moves_above,
@@ -324,7 +325,7 @@ def test_a_round_summary_waits_for_the_player_between_rounds(app, game_id, playe
                              line), line
     for width, height in ((1280, 800), (360, 740)):
         app.set_viewport_size({"width": width, "height": height})
-        app.screenshot(path=f"/work/shots/i30/summary-{game_id}-{width}x{height}.png")
+        shot(app, f"i30/summary-{game_id}-{width}x{height}.png")
     count = moves(app)
     app.wait_for_timeout(1500)  # the bots wait while it shows
     assert moves(app) == count and app.evaluate(TURN) == "summary"

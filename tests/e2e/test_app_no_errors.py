@@ -7,7 +7,7 @@ passed because a test did not fail when the page threw. Now every test does: con
 from __future__ import annotations
 
 import pytest
-from matchbook import ENGINE_READY, fast_bots, moves, open_app, pick_game, wait_idle
+from matchbook import ENGINE_READY, fast_bots, moves, open_app, pick_game, shot, wait_idle
 
 GAMES = ("matatu", "matchmaster", "match_maker", "matchmakers")
 # One legal move, as a simple player makes it: a card the hand may play, a stack of the grid,
@@ -157,11 +157,11 @@ def test_an_unexpected_error_shows_a_calm_message_with_reload_and_a_report(
     app.click("#explode")
     assert_calm_message(app, "planted by the test: an error nobody expected")
     assert app.locator("#ui-error-report").evaluate("a => a.readOnly")
-    app.screenshot(path=f"/work/shots/i27a/error-{width}x{height}.png")
+    shot(app, f"i27a/error-{width}x{height}.png")
     app.get_by_role("button", name="Copy report").click()
     assert "Report" in app.locator(".ui-error-status").inner_text()
     assert app.locator("#ui-error-report").is_visible()  # unfolded, selected for copying
-    app.screenshot(path=f"/work/shots/i27a/error-copied-{width}x{height}.png")
+    shot(app, f"i27a/error-copied-{width}x{height}.png")
     # A second error adds to the report; the message stays one.
     app.evaluate(PYTHON_JS, FAILING_TIMER)
     app.wait_for_function("() => document.querySelector('#ui-error textarea').value"

@@ -14,6 +14,7 @@ from matchbook import (
     moves,
     open_app,
     play_one_turn,
+    shot,
     start_matatu,
     wait_idle,
 )
@@ -70,7 +71,7 @@ def test_a_reload_mid_game_shows_the_saved_table_until_the_engine_takes_over(app
     assert app.locator("#table-status").inner_text() == status
     assert app.evaluate(TURN) == "resuming"
     assert app.locator(".hand button[aria-disabled=true]").count() == len(cards)
-    app.screenshot(path="/work/shots/resume/table-1280x800.png")
+    shot(app, "resume/table-1280x800.png")
 
     # A card pressed now says the game is resuming, and nothing is played. (Pressed at 1280 px:
     # on a phone the sticky action bar lies over the hand, and a forced click at the card's
@@ -81,7 +82,7 @@ def test_a_reload_mid_game_shows_the_saved_table_until_the_engine_takes_over(app
     app.locator("[data-cmd=resuming]", has_text="Share this deal").click(force=True)
     assert app.locator(".notice.share").count() == 0
     app.set_viewport_size({"width": 360, "height": 740})
-    app.screenshot(path="/work/shots/resume/table-360x740.png", full_page=True)
+    shot(app, "resume/table-360x740.png", full_page=True)
 
     release()
     app.wait_for_selector(ENGINE_READY, timeout=90_000)
@@ -129,12 +130,12 @@ def test_a_hot_seat_game_shows_only_the_hand_off_before_the_engine(app, hold):
     assert app.locator(".handoff h2").inner_text() == heading
     assert app.locator(".resuming-mark").is_visible()
     assert app.locator(".hand, .card.face").count() == 0
-    app.screenshot(path="/work/shots/resume/handoff-1280x800.png")
+    shot(app, "resume/handoff-1280x800.png")
     app.locator("button", has_text="show my hand").click(force=True)
     assert "resuming" in app.locator(".refusal").inner_text()
     assert app.locator(".hand").count() == 0
     app.set_viewport_size({"width": 360, "height": 740})
-    app.screenshot(path="/work/shots/resume/handoff-360x740.png", full_page=True)
+    shot(app, "resume/handoff-360x740.png", full_page=True)
 
     release()
     app.wait_for_selector(ENGINE_READY, timeout=90_000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from matchbook import fast_bots, wait_precached
+from matchbook import fast_bots, shot, wait_precached
 
 from engine.games.matatu.rules import standard_deck
 
@@ -236,4 +236,4 @@ def test_show_why_not_puts_the_reason_where_the_learner_is_looking(embed, size):
     refusal.wait_for()
     box = refusal.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= size[1], box
-    embed.screenshot(path=f"/work/shots/i30/lesson-why-not-{size[0]}x{size[1]}.png")
+    shot(embed, f"i30/lesson-why-not-{size[0]}x{size[1]}.png")

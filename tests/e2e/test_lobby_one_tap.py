@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from matchbook import ENGINE_READY, fast_bots, open_app, open_setup, wait_idle
+from matchbook import ENGINE_READY, fast_bots, open_app, open_setup, shot, wait_idle
 
 GAMES = ["matatu", "matchmaster", "match_maker", "matchmakers"]
 SIZES = [(360, 740), (740, 360), (1280, 800)]
@@ -44,7 +44,7 @@ def test_a_game_is_two_taps_away_and_play_is_in_view(app, size):
         assert summary.startswith("You against "), summary
         if width < 700 and height > 500:  # the game's sentence shows beside Play on a phone
             assert app.locator(".play-panel .game-summary").is_visible()
-        app.screenshot(path=f"/work/shots/i30/lobby-{game}-{width}x{height}.png")
+        shot(app, f"i30/lobby-{game}-{width}x{height}.png")
         play.click()  # tap 2: the table, your first decision
         assert wait_idle(app) in ("human", "handoff", "over")
         assert app.locator(".table").count() == 1
