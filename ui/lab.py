@@ -180,6 +180,20 @@ class Lab:
             self.stopped = True
             document.documentElement.dataset.lab = "stopping"
             self.render_results()  # heard at once; the worker's reply ends the run
+        elif name == "copy-link":
+            self.copy_link()
+
+    def copy_link(self):
+        """The study's link to the clipboard (selected first, so a browser that refuses the
+        copy leaves it ready for the designer's own), as the app's Copy does."""
+        field = self.el("lab-link-text")
+        if is_none(field):
+            return
+        field.focus()
+        field.select()
+        done = bool(document.execCommand("copy"))
+        self.el("lab-copied").innerText = (" Copied." if done else
+                                           " Selected: copy it with your device's Copy.")
 
     # ---- running a study ----------------------------------------------------------------------
     def study(self, side):
@@ -197,8 +211,13 @@ class Lab:
         self.render_form()
         link = self.link()
         window.history.replaceState(None, "", link)
+        whole = str(window.location.href)
         self.set_html("lab-link", tag("a", {"href": link}, esc("Link to this study"))
-                      + esc(" (opening it runs the same study again)"))
+                      + esc(" (opening it runs the same study again) ")
+                      + tag("input", {"id": "lab-link-text", "readonly": True, "value": whole,
+                                      "aria-label": "Link to this study", "class": "share-link"})
+                      + tag("button", {"type": "button", "data-cmd": "copy-link"}, "Copy")
+                      + tag("span", {"id": "lab-copied", "role": "status"}, ""))
         try:
             for side in SIDES:
                 started = await client.call("study_start", label=side, study=self.study(side))

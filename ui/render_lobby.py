@@ -256,7 +256,7 @@ def game_tiles(catalog, form):
             text("span", {"class": "tile-summary"}, info.get("summary") or ""))))
     return tag("section", {"aria-labelledby": "games-h", "class": "lobby-games"},
                tag("h2", {"id": "games-h", "tabindex": "-1"}, "Choose a game"),
-               tag("ul", {"class": "game-list"}, *tiles))
+               tag("ul", {"class": "game-list", "data-zone": "games"}, *tiles))
 
 
 def setup_words(info, form):

@@ -31,7 +31,8 @@ MOVES = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
 
 def rove(main):
     """One tab stop per zone: in each, the button with the focus (or else the first that does
-    something now, or else the first) is the one Tab reaches; the arrow keys reach the rest."""
+    something now, or the chosen one, or else the first) is the one Tab reaches; the arrow
+    keys reach the rest."""
     focused = document.activeElement
     for zone in main.querySelectorAll(ZONE):
         buttons = zone.querySelectorAll("button")
@@ -43,7 +44,8 @@ def rove(main):
             if focused is not None and buttons[index].isSameNode(focused):
                 chosen = index
         if chosen is None:
-            first = zone.querySelector("button[data-action], button[data-choose]")
+            first = zone.querySelector("button[data-action], button[data-choose],"
+                                       " button[aria-pressed=true]")
             for index in range(count):
                 if first is not None and buttons[index].isSameNode(first):
                     chosen = index
@@ -198,8 +200,12 @@ class Shell:
 
     def holds(self, marker):
         """<main> holds a screen that was not mounted from markup (the page the build drew):
-        ``marker`` stands for it, so the next mount morphs from what is there."""
+        ``marker`` stands for it, so the next mount morphs from what is there. Its zones get
+        their one tab stop, as a mounted screen's do."""
         self.mounted = marker
+        if self.main is None:
+            self.main = document.getElementById("app")
+        rove(self.main)
 
     def reread_problems(self):
         """Storage found more it cannot read (a save that does not replay): say so too."""
@@ -240,6 +246,18 @@ class Shell:
             self.focus_due = showing == LOADING
             if not self.focus_due:
                 self.focus_screen(route)
+
+    def skip(self):
+        """The page's "Skip to the game" link: at a table to your hand (or the decision in
+        front of you), elsewhere to the screen's heading, the next Tab its first control."""
+        main = document.getElementById("app")
+        target = (main.querySelector(".dock [data-zone] button[tabindex='0']")
+                  or main.querySelector(".dock button")
+                  or document.getElementById("screen-h") or main.querySelector("h2"))
+        if target is not None:
+            if target.tagName == "H2" and target.getAttribute("tabindex") is None:
+                target.setAttribute("tabindex", "-1")
+            target.focus()
 
     def focus_screen(self, route):
         """A new screen starts at the top (or at the rule its route names), with the focus on
@@ -306,6 +324,10 @@ class Shell:
 
     # ---- events -------------------------------------------------------------------------------
     def on_click(self, event):
+        if event.target.closest("a.skip") is not None:
+            event.preventDefault()  # its #app is not a route: the screen stays as it is
+            self.skip()
+            return
         target = event.target.closest("[data-action],[data-try],[data-cmd],[data-choose]")
         if target is None:
             return
@@ -349,7 +371,7 @@ class Shell:
         self.lobby.on_input(event.target)
 
     def on_keydown(self, event):
-        """In a zone of the table (the hand, the choices, the grid) the arrow keys move from
+        """In a zone (the hand, the choices, the grid, the lobby's games) the arrow keys move from
         one button to the next (up and down to the row above or below), Home and End to the
         ends; Enter or Space presses it. Tab leaves the zone: one tab stop per zone."""
         key = str(event.key)

@@ -66,6 +66,10 @@ def test_stop_ends_a_study_between_chunks_and_keeps_its_charts(page):
     assert "(stopped)" in progress and "800 of 800" not in progress
     assert page.locator("svg.chart").count() == 4
     assert page.locator("#lab-run").is_enabled()
+    # The study's link has a Copy button, as every link does.
+    assert "#study=" in page.locator("#lab-link-text").input_value()
+    page.click("#lab-link [data-cmd=copy-link]")
+    assert page.locator("#lab-copied").inner_text().strip().startswith(("Copied", "Selected"))
 
 
 def test_stop_answers_in_the_middle_of_a_game_of_strong_bots(page):

@@ -89,3 +89,42 @@ def test_the_setup_is_one_tap_away_in_words_and_remembered(app):
     app.wait_for_selector("button[data-game=matchmaster][aria-pressed=true]")
     assert app.locator("#setup-summary").inner_text() == \
         "Ana against 1 Strong bot, the usual rules."
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_keyboard_player_reaches_the_first_card_in_a_few_keys(app, size):
+    """The skip link, one tab stop for the games (the arrow keys choose among them), Play, the
+    hand: from opening the site to a card played in about ten keys."""
+    app.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app(app, "#/")
+    app.wait_for_selector(ENGINE_READY, timeout=90_000)
+    keys = []
+
+    def press(key):
+        keys.append(key)
+        app.keyboard.press(key)
+
+    def focused(selector):
+        return app.evaluate(f"!!document.activeElement.matches({selector!r})")
+
+    press("Tab")
+    assert focused("a.skip")
+    press("Enter")
+    press("Tab")
+    assert focused("button[data-game=matatu]"), app.evaluate("document.activeElement.outerHTML.slice(0, 200)")  # noqa: E501
+    press("ArrowRight")
+    assert focused("button[data-game=matchmaster]")
+    press("ArrowLeft")
+    press("Enter")
+    press("Tab")
+    assert focused("#start")
+    press("Enter")
+    assert wait_idle(app) == "human"
+    while not focused(".hand button, [data-action]") and len(keys) < 30:
+        press("Tab")
+    before = app.evaluate("document.documentElement.dataset.moves")
+    app.evaluate("document.activeElement.matches('[data-action]')") or app.locator(
+        ".hand button[data-action]").first.focus()
+    press("Enter")
+    app.wait_for_function(f"() => document.documentElement.dataset.moves !== '{before}'")
+    assert len(keys) <= 12, keys

@@ -106,6 +106,10 @@ def test_each_zone_of_the_table_is_one_tab_stop(app, size):
     stops = app.evaluate("[...document.querySelectorAll('.dock .hand button')]"
                          ".filter(b => b.tabIndex >= 0).length")
     assert stops == 1
+    # The page's skip link goes straight to your hand, and leaves the route alone.
+    app.focus("a.skip")
+    app.keyboard.press("Enter")
+    assert app.evaluate(ACTIVE)[0] == "hand" and app.evaluate("location.hash") == "#/play"
     cards.first.focus()
     app.keyboard.press("ArrowRight")
     app.keyboard.press("ArrowRight")
