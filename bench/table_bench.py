@@ -14,8 +14,8 @@ alternating, so the figures print side by side). For each game at 360x740, 740x3
    choice) the engine offers. A target that is not on screen costs a scroll first (counted
    as one more gesture). Printed: gestures before the first card (goal: 2);
 2. keystrokes: the same from the keyboard alone: the page's skip link (Tab, Enter), Tab until
-   the tile has the focus, Enter, Tab to Play, Enter, Tab to the first card or choice, Enter
-   (goal: a few);
+   the tile has the focus (the arrow keys within the games, where they are one tab stop),
+   Enter, Tab to Play, Enter, Tab to the first card or choice, Enter (goal: a few);
 3. choices in view: at the player's first three decisions (scrolled to the top, as the table
    is drawn), how many of the legal choices are on screen and not covered, of all of them;
 4. layout shift: the largest session window of layout-shift entries not caused by the
@@ -184,7 +184,10 @@ def keystrokes(browser, url: str, game: str, size: tuple, limit: int = 150) -> d
             if goal != "#start" and goal.startswith("[data-action"):
                 wait_decision(page)
             while not page.evaluate(f"!!document.activeElement.matches('{goal}')"):
-                page.keyboard.press("Tab")
+                # In a group that is one tab stop (the games, the hand), the arrow keys move.
+                in_zone = page.evaluate("!!document.activeElement.closest('[data-zone]')")
+                page.keyboard.press("ArrowRight" if in_zone and goal.startswith("[data-game")
+                                    else "Tab")
                 keys += 1
                 if keys > limit:
                     return {"keys": None, "error": f"no focus on {goal} in {limit} keys"}

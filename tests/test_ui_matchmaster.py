@@ -72,7 +72,7 @@ def test_no_hidden_card_or_bid_reaches_the_markup_and_everything_reads_in_words(
                 assert not code.search(markup) and not name.search(markup), card
         assert not CODE.search(words_only(markup)), CODE.search(words_only(markup))
         if game.stage == "bid":
-            # the other seats' markers say "bid in" or "thinking", never a number
+            # the other seats' markers say "bid in" or "bidding", never a number
             assert len(re.findall(r"bid \d+ ·", markup)) == (view["bids"][0] is not None)
         seat = game.pending[0]
         game.apply(bot.choose(game.view(seat), game.legal_actions(seat)))

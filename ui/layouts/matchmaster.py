@@ -56,8 +56,11 @@ class MatchmasterLayout(Layout):
         bid = bids[seat] if seat < len(bids) else None
         if bid is None:
             has_bid = (view.get("has_bid") or [])[seat:seat + 1] == [True]
-            state = "bid in" if has_bid else "thinking"
-            bid_text = "bid: " + (state if view.get("stage") == "bid" else "—")
+            # Short, for a row of seven on a phone; never the number before all are in.
+            if view.get("stage") == "bid":
+                bid_text = "bid in" if has_bid else "bidding"
+            else:
+                bid_text = "no bid"
         else:
             bid_text = "bid " + str(bid)
         won = (view.get("tricks_won") or [0] * view["players"])[seat]
