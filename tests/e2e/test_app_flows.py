@@ -29,6 +29,10 @@ from engine.service import handle
 
 TURN = "document.documentElement.dataset.turn"
 
+IN_VIEW = """el => { const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && (hit === el || el.contains(hit)); }"""
+
 
 @pytest.fixture
 def app(context, page):
@@ -276,7 +280,9 @@ def quiet_reply_seed():
     raise AssertionError("no deal with a quiet answer")
 
 
-def test_undo_stays_until_the_next_decision_and_takes_back_quiet_bot_replies(app):
+@pytest.mark.parametrize("size", [(360, 740), (1280, 800)], ids=["360x740", "1280x800"])
+def test_undo_stays_until_the_next_decision_and_takes_back_quiet_bot_replies(app, size):
+    app.set_viewport_size({"width": size[0], "height": size[1]})
     seed, card = quiet_reply_seed()
     open_app(app)
     open_setup(app)
@@ -288,6 +294,8 @@ def test_undo_stays_until_the_next_decision_and_takes_back_quiet_bot_replies(app
     assert wait_idle(app) == "human"
     undo = app.locator("[data-cmd=undo]")
     assert undo.is_visible()  # still there after the bot has answered
+    app.evaluate("scrollTo(0, 0)")
+    assert undo.evaluate(IN_VIEW), "Undo is off screen"  # beside the table's heading
     undo.click()
     app.wait_for_function(f"() => document.documentElement.dataset.moves === '{before}'")
     assert app.locator(".hand").inner_text() == hand
@@ -359,7 +367,9 @@ def test_a_player_skipped_before_their_first_turn_is_told_on_the_table(app):
 
 # ---- issue #9 item 9: names, team wins, option words ---------------------------------------
 
-def test_hot_seat_names_are_used_everywhere(app):
+@pytest.mark.parametrize("size", [(360, 740), (1280, 800)], ids=["360x740", "1280x800"])
+def test_hot_seat_names_are_used_everywhere(app, size):
+    app.set_viewport_size({"width": size[0], "height": size[1]})
     open_app(app)
     pick_game(app, "matatu")
     app.select_option("#players", "2")
@@ -374,6 +384,7 @@ def test_hot_seat_names_are_used_everywhere(app):
     other = "Bob" if first == "Ann" else "Ann"
     assert "Pass the device to " + first in app.locator(".handoff").inner_text()
     assert app.locator(".hand").count() == 0
+    assert app.locator("[data-cmd=handoff-done]").evaluate(IN_VIEW)  # no scrolling to find it
     app.click("[data-cmd=handoff-done]")
     app.wait_for_selector(".hand")
     assert first + " (you)" in app.locator(".seats").inner_text()  # named, not just "You"
