@@ -18,7 +18,7 @@
 // the engine compiled to .pyc in one zip, the part of the standard library it imports, and a
 // memory snapshot of Pyodide with the engine already imported. The snapshot is used only when
 // it is already on this device (the service worker's precache, or the HTTP cache): a first
-// visit does not wait for its 6 MB but boots Pyodide and imports the engine from the zip, and
+// visit does not wait for its 5 MB but boots Pyodide and imports the engine from the zip, and
 // the precache fetches the snapshot once the engine is up, for every later visit (from the
 // snapshot, Python does not boot at all). Nothing here touches storage APIs: a frame refused
 // storage boots the same way (its cache-only fetch finds nothing).
@@ -53,10 +53,13 @@ function progress(stage, done) {
 let go;
 const uiDrawn = new Promise((resolve) => { go = resolve; });
 const GO_ANYWAY_MS = 3000;
-// What the snapshot saves on a first visit: booting Python and importing the engine took
-// ~2.5 s more than starting from the snapshot here (bench/first_visit_bench.py, 2 cores), so
-// a snapshot this device lacks is downloaded only when that is quicker: above ~20 Mbit/s.
-const SNAPSHOT_SAVES_MS = 2500;
+// What the snapshot saves on a first visit: with the standard library compiled by the build,
+// booting Python and importing the engine takes only ~0.5 s more than starting from the
+// snapshot here (bench/first_visit_bench.py, 2 cores; it was ~2.5 s when the library was
+// source the browser compiled), so a snapshot this device lacks (5.3 MB) is downloaded only
+// when that is quicker: above ~80 Mbit/s. At 50 Mbit/s, engine ready 2.6 s with it, 2.0 s
+// without.
+const SNAPSHOT_SAVES_MS = 500;
 setTimeout(() => go("timeout"), GO_ANYWAY_MS);
 
 // The snapshot if this device already has it (the service worker's precache or the HTTP
