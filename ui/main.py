@@ -3,6 +3,10 @@ from ui.dom import window
 from ui.memory import collect_between_moves
 
 collect_between_moves()  # before the imports: they allocate too
+# The UI's own files are here: the engine worker may start its downloads now (static/js/
+# engine.mjs says "go" once data-ui leaves "loading"), beside the lobby's first render,
+# rather than after it (on a slow link the link was idle meanwhile).
+window.document.documentElement.dataset.ui = "starting"
 
 # PyScript's own start ran in this task: the UI's modules load in the next one (no long task).
 await window.matchbookNextTask()  # noqa: F704 - PyScript runs this module with top-level await
