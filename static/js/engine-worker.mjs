@@ -25,7 +25,7 @@
 //
 // The lobby first: on a slow link the engine's downloads (the wasm alone is 3.5 MB gzipped)
 // would share the link with the page's own files, so the worker downloads nothing big before
-// the page says "go" (its UI is drawn), or GO_ANYWAY_MS passed.
+// the page says "go" (its UI's own files are in and its Python runs), or GO_ANYWAY_MS passed.
 
 const PYODIDE = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUNDLE = new URL("../engine/", import.meta.url).href;
@@ -46,7 +46,7 @@ function progress(stage, done) {
   broadcast({ type: "progress", stage, done: Math.round(done), total: 100 });
 }
 
-// Until the page says "go" (its UI is drawn), the worker neither downloads nor boots: on two
+// Until the page says "go" (its UI has started), the worker neither downloads nor boots: on two
 // cores, booting Pyodide at once (gunzip, wasm compile and tier-up) slowed MicroPython's first
 // screen several times over, and on a slow link its downloads delayed the page's files. A
 // page that never says it (no UI) gets the engine anyway.

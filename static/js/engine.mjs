@@ -169,7 +169,7 @@ class MatchbookEngine extends EventTarget {
                             rule: null, bug: true });
   }
 
-  // The page's UI is drawn: the worker may boot Python now (see GO_ANYWAY_MS there).
+  // The page's UI has started: the worker may download and boot now (see GO_ANYWAY_MS there).
   go() {
     this.connect();
     this.connecting.then(() => {
@@ -238,7 +238,7 @@ globalThis.matchbookCatalog = root.dataset.staticCatalog
 if (root.dataset.engineConnect !== "manual") {
   engine.connect({ shared: root.dataset.engineWorker === "shared" });
 
-  // The worker downloads at once but boots Python once the page's UI is drawn (<html
+  // The worker downloads and boots Python once the page's UI has started (<html
   // data-ui> leaves "loading"), so the two do not fight over the cores.
   const sayGo = () => {
     if (root.dataset.ui === "loading") return false;
