@@ -31,6 +31,15 @@ def pack(data: dict, limit: int, what: str) -> str:
 
 
 def unpack(text, limit: int, what: str) -> dict:
+    text = _inflated(_link_bytes(text, what), limit, what)
+    data = parse_json(text, f"{what} link", max_bytes=limit)
+    if not isinstance(data, dict):
+        raise IllegalAction(f"A {what} is a JSON object.")
+    return data
+
+
+def _link_bytes(text, what: str) -> bytes:
+    """The bytes of a link's base64url text, or a refusal that says what is wrong with it."""
     if not isinstance(text, str) or not text.strip():
         raise IllegalAction(f"A shared {what} is a string of letters, digits, - and _.")
     text = text.strip()
@@ -38,10 +47,15 @@ def unpack(text, limit: int, what: str) -> dict:
         raise IllegalAction(f"This {what} link is damaged: it is not base64url text (letters,"
                             " digits, - and _).")
     try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
         raise IllegalAction(f"This {what} link is damaged: it is not base64url text.") from None
-    inflater = zlib.decompressobj()
+
+
+def _inflated(packed: bytes, limit: int, what: str, wbits: int = zlib.MAX_WBITS) -> str:
+    """The text compressed in ``packed`` (zlib, or raw deflate with ``wbits`` -15), at most
+    ``limit`` bytes of it, or a refusal that says what is wrong."""
+    inflater = zlib.decompressobj(wbits)
     try:
         raw = inflater.decompress(packed, limit + 1)
     except zlib.error:
@@ -52,13 +66,9 @@ def unpack(text, limit: int, what: str) -> dict:
     if not inflater.eof:
         raise IllegalAction(f"This {what} link is damaged: it is cut short.")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise IllegalAction(f"This {what} link is damaged: it does not hold text.") from None
-    data = parse_json(text, f"{what} link", max_bytes=limit)
-    if not isinstance(data, dict):
-        raise IllegalAction(f"A {what} is a JSON object.")
-    return data
 
 
 def encode_record(record: dict) -> str:
@@ -97,7 +107,8 @@ def encode_game(game) -> str:
     was offered when it was made)."""
     from . import replay  # here, not at the top: engine/__init__ does not import this module
 
-    fresh = replay(_header_record(_header(game)))
+    head = _header(game)
+    fresh = replay(_header_record(head))
     bits, width_total = 0, 0
     for action in game.actions:
         choices = offered(fresh)
@@ -110,8 +121,7 @@ def encode_game(game) -> str:
         bits |= place << width_total
         width_total += width
         fresh.apply_trusted(choices[place])
-    header = _deflate(json.dumps(_header(game), separators=(",", ":"),
-                                 ensure_ascii=False).encode("utf-8"))
+    header = _deflate(json.dumps(head, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
     moves = bits.to_bytes((width_total + 7) // 8, "little")
     data = bytes([GAME_LINK_FORMAT]) + _varint(len(header)) + header \
         + bytes.fromhex(game.digest()[:8]) + moves
@@ -124,14 +134,16 @@ def decode_game(text):
 
     if isinstance(text, str) and text.strip().startswith("e"):  # the first format
         return replay(decode_record(text))
-    data = _link_bytes(text)
+    data = _link_bytes(text, "game")
+    if len(data) < 6:
+        raise IllegalAction("This game link is damaged: it is cut short.")
     if data[0] != GAME_LINK_FORMAT:
         raise IllegalAction("This game link was made by a newer version of Matchbook (or is"
                             " damaged): this version cannot read it.")
     length, at = _read_varint(data, 1)
     if length > len(data) - at - 4:
         raise IllegalAction("This game link is damaged: it is cut short.")
-    header = _inflate(data[at:at + length])
+    header = _inflated(data[at:at + length], MAX_RECORD_BYTES, "game", -15)
     check = data[at + length:at + length + 4].hex()
     moves = int.from_bytes(data[at + length + 4:], "little")
     spare = (len(data) - at - length - 4) * 8
@@ -212,35 +224,3 @@ def _read_varint(data: bytes, at: int) -> tuple:
 def _deflate(raw: bytes) -> bytes:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     return packer.compress(raw) + packer.flush()
-
-
-def _inflate(packed: bytes) -> str:
-    inflater = zlib.decompressobj(-15)
-    try:
-        raw = inflater.decompress(packed, MAX_RECORD_BYTES + 1)
-    except zlib.error:
-        raise IllegalAction("This game link is damaged: its header is not readable.") from None
-    if len(raw) > MAX_RECORD_BYTES or inflater.unconsumed_tail:
-        raise IllegalAction("This game link is too large.")
-    if not inflater.eof:
-        raise IllegalAction("This game link is damaged: it is cut short.")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise IllegalAction("This game link is damaged: it does not hold text.") from None
-
-
-def _link_bytes(text) -> bytes:
-    if not isinstance(text, str) or not text.strip():
-        raise IllegalAction("A shared game is a string of letters, digits, - and _.")
-    text = text.strip()
-    if not set(text) <= _ALPHABET or len(text) % 4 == 1:
-        raise IllegalAction("This game link is damaged: it is not base64url text (letters,"
-                            " digits, - and _).")
-    try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise IllegalAction("This game link is damaged: it is not base64url text.") from None
-    if len(data) < 6:
-        raise IllegalAction("This game link is damaged: it is cut short.")
-    return data
