@@ -17,3 +17,11 @@ _JS_NULL = js.Object.getPrototypeOf(js.Object.prototype)  # JavaScript's null
 def is_none(value):
     """Whether a value from JavaScript is None, or JavaScript's null (pyscript.ffi.is_none)."""
     return value is None or value is _JS_NULL
+
+
+def select_and_copy(field):
+    """Select a text field's whole text and copy it: True when the browser copied it. Selected
+    first, so a browser that refuses the copy leaves it ready for the person's own Copy."""
+    field.focus()
+    field.select()
+    return bool(document.execCommand("copy"))

@@ -10,7 +10,7 @@ import asyncio
 import json
 
 from ui.client import EngineClient, EngineError
-from ui.dom import create_proxy, document, is_none, window
+from ui.dom import create_proxy, document, is_none, select_and_copy, window
 from ui.markup import esc, tag, text
 from ui.render_lab import SIDES, render_form, render_progress, render_results, side_title_words
 
@@ -184,14 +184,11 @@ class Lab:
             self.copy_link()
 
     def copy_link(self):
-        """The study's link to the clipboard (selected first, so a browser that refuses the
-        copy leaves it ready for the designer's own), as the app's Copy does."""
+        """The study's link to the clipboard, as the app's Copy does."""
         field = self.el("lab-link-text")
         if is_none(field):
             return
-        field.focus()
-        field.select()
-        done = bool(document.execCommand("copy"))
+        done = select_and_copy(field)
         self.el("lab-copied").innerText = (" Copied." if done else
                                            " Selected: copy it with your device's Copy.")
 

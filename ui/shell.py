@@ -12,7 +12,7 @@ import asyncio
 from ui import storage as store
 from ui.catalog import Catalog
 from ui.client import EngineError
-from ui.dom import create_proxy, document, window
+from ui.dom import create_proxy, document, select_and_copy, window
 from ui.history import HistoryScreen
 from ui.lobby import LobbyScreen
 from ui.markup import esc, tag, text
@@ -27,6 +27,17 @@ root = document.documentElement
 SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 ZONE = "[data-zone]"  # a group of buttons that is one tab stop (the hand, the choices, a grid)
 MOVES = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
+LOADING = "loading"  # what a screen says while it has nothing to show yet (no heading)
+
+
+def index_of(buttons, node):
+    """Where ``node`` is among ``buttons`` (a NodeList); None when it is not one of them."""
+    if node is None:
+        return None
+    for index in range(int(buttons.length)):
+        if buttons[index].isSameNode(node):
+            return index
+    return None
 
 
 def rove(main):
@@ -36,21 +47,12 @@ def rove(main):
     focused = document.activeElement
     for zone in main.querySelectorAll(ZONE):
         buttons = zone.querySelectorAll("button")
-        count = int(buttons.length)
-        if not count:
-            continue
-        chosen = None
-        for index in range(count):
-            if focused is not None and buttons[index].isSameNode(focused):
-                chosen = index
+        chosen = index_of(buttons, focused)
         if chosen is None:
-            first = zone.querySelector("button[data-action], button[data-choose],"
-                                       " button[aria-pressed=true]")
-            for index in range(count):
-                if first is not None and buttons[index].isSameNode(first):
-                    chosen = index
-        for index in range(count):
-            buttons[index].setAttribute("tabindex", "0" if index == (chosen or 0) else "-1")
+            chosen = index_of(buttons, zone.querySelector(
+                "button[data-action], button[data-choose], button[aria-pressed=true]")) or 0
+        for index in range(int(buttons.length)):
+            buttons[index].setAttribute("tabindex", "0" if index == chosen else "-1")
 
 
 def row_neighbour(buttons, index, step):
@@ -67,7 +69,6 @@ def row_neighbour(buttons, index, step):
         if best_key is None or key < best_key:
             best, best_key = other, key
     return best
-LOADING = "loading"  # what a screen says while it has nothing to show yet (no heading)
 
 
 def screen_of(route):
@@ -295,9 +296,7 @@ class Shell:
         field = document.getElementById("share-link")
         if field is None:
             return
-        field.focus()
-        field.select()
-        done = bool(document.execCommand("copy"))
+        done = select_and_copy(field)
         self.copied = ("Copied: paste it in a message." if done else
                        "Selected: copy it with your device's Copy.")
         self.render()
@@ -383,10 +382,8 @@ class Shell:
             return
         buttons = zone.querySelectorAll("button")
         count = int(buttons.length)
-        index = 0
-        while index < count and not buttons[index].isSameNode(target):
-            index += 1
-        if index == count:
+        index = index_of(buttons, target)
+        if index is None:
             return
         event.preventDefault()
         if key == "Home":
@@ -403,7 +400,7 @@ class Shell:
         """A button of a zone that gets the focus (a click, an arrow key, a script) becomes
         the zone's one tab stop, so Tab leaves the zone and Shift+Tab comes back to it."""
         target = event.target
-        zone = target.closest(ZONE) if target is not None and target.closest else None
+        zone = target.closest(ZONE) if target is not None else None
         if zone is None or target.tagName != "BUTTON":
             return
         if target.getAttribute("tabindex") == "0":
