@@ -213,12 +213,10 @@ def seats_panel(view, ctx):
     return tag("ol", {"class": "seats", "aria-label": "Players"}, *rows)
 
 
-def action_bar(view, ctx, choices, message, waiting=False):
-    """The decision in front of the player, after the hand and sticky at the screen's bottom:
-    on a phone its prompt and choices stay in view while the player scrolls the grid or the
-    hand, and a refusal appears under the hand instead of pushing it down. ``waiting``: a
-    dock with a hand also says whom it waits for (shown where the status line is not: a
-    phone held sideways)."""
+def action_bar(view, ctx, choices, waiting=False):
+    """The decision in front of the player, after the hand in the dock: its prompt and
+    choices. ``waiting``: a dock with a hand also says whom it waits for (shown where the
+    status line is not: a phone held sideways)."""
     prompt = ""
     # The status line above says it to screen readers already (role=status).
     if view.get("to_move") == ctx.get("viewer") and not ctx.get("busy_bot") and (
@@ -228,9 +226,9 @@ def action_bar(view, ctx, choices, message, waiting=False):
     elif waiting:
         prompt = text("p", {"class": "bar-prompt waiting", "aria-hidden": "true"},
                       status_line(view, ctx))
-    if not (prompt or choices or message):
+    if not (prompt or choices):
         return ""
-    return tag("div", {"class": "action-bar"}, prompt, choices, message)
+    return tag("div", {"class": "action-bar"}, prompt, choices)
 
 
 def status_line(view, ctx):
@@ -358,7 +356,7 @@ def render_table(state, ctx):
         hand = ""
         if view.get("hand") is not None:  # a grid game has choices but no hand
             hand = hand_buttons(view, legal, held, ctx)
-        bar = action_bar(view, ctx, choice_buttons(view, legal, held, ctx), "", bool(hand))
+        bar = action_bar(view, ctx, choice_buttons(view, legal, held, ctx), bool(hand))
         # A refusal opens the dock, above the hand: where the player is looking, never
         # scrolled out of the dock's own view.
         if hand or bar or message:

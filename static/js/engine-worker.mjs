@@ -51,7 +51,7 @@ function progress(stage, done) {
 // screen several times over, and on a slow link its downloads delayed the page's files. A
 // page that never says it (no UI) gets the engine anyway.
 let go;
-const uiDrawn = new Promise((resolve) => { go = resolve; });
+const uiStarted = new Promise((resolve) => { go = resolve; });
 const GO_ANYWAY_MS = 3000;
 // What the snapshot saves on a first visit: with the standard library compiled by the build,
 // booting Python and importing the engine takes only ~0.5 s more than starting from the
@@ -116,7 +116,7 @@ async function boot() {
   timings.files_ms = since();
   progress("files", 10);
   const cached = boot.snapshot ? await cachedSnapshot(BUNDLE + boot.snapshot) : null;
-  timings.go = await uiDrawn;
+  timings.go = await uiStarted;
   timings.go_ms = since();
   // The archive first, alone on the link: its download tells how fast the link is, and so
   // whether downloading a snapshot this device lacks beats booting Python without it.

@@ -13,6 +13,11 @@ import engine
 from engine.games.matatu.rules import standard_deck
 
 ENGINE_READY = "html[data-engine=ready]"
+# Whether an element is wholly on screen and not covered (what a tap there would hit).
+IN_VIEW = """el => { const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
+    && (hit === el || el.contains(hit)); }"""
 FAST_BOTS = """
 try {  // about:blank has no localStorage; the init script runs there too
   if (!localStorage.getItem("matchbook:settings")) {

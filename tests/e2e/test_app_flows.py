@@ -9,6 +9,7 @@ import re
 import pytest
 from matchbook import (
     ENGINE_READY,
+    IN_VIEW,
     advance,
     before_last_move_of,
     fast_bots,
@@ -28,10 +29,6 @@ import engine
 from engine.service import handle
 
 TURN = "document.documentElement.dataset.turn"
-
-IN_VIEW = """el => { const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return r.top >= 0 && r.bottom <= innerHeight && (hit === el || el.contains(hit)); }"""
 
 
 @pytest.fixture

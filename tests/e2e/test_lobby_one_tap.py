@@ -7,14 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from matchbook import ENGINE_READY, fast_bots, open_app, open_setup, shot, wait_idle
+from matchbook import ENGINE_READY, IN_VIEW, fast_bots, open_app, open_setup, shot, wait_idle
 
 GAMES = ["matatu", "matchmaster", "match_maker", "matchmakers"]
 SIZES = [(360, 740), (740, 360), (1280, 800)]
-IN_VIEW = """el => { const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
-    && (hit === el || el.contains(hit)); }"""
 # What a player must never read in the lobby: a ruling's id, a rule's id, a file name.
 CODES = re.compile(r"\b(MT|MS|MX|MK)-A\d+|\b[a-z_]+\.\d+\b|RULINGS\.md|\.py\b")
 
