@@ -410,8 +410,9 @@ def lighthouse_cli() -> Path | None:
     return cli if cli.is_file() else None
 
 
-def lighthouse(cli: Path, url: str) -> dict:
-    """Lighthouse (mobile, simulated throttling) on one page: performance and blocking time."""
+def lighthouse(cli: Path, url: str, categories: tuple = ("performance",)) -> dict:
+    """Lighthouse (mobile, simulated throttling) on one page: performance and blocking time
+    (and each other category's score asked for, e.g. "accessibility")."""
     with tempfile.TemporaryDirectory(prefix="matchbook-lh-") as scratch:
         report = Path(scratch) / "report.json"
         flags = " ".join(["--headless=new", "--no-sandbox", "--disable-gpu",
@@ -419,7 +420,7 @@ def lighthouse(cli: Path, url: str) -> dict:
                           "--proxy-server=http://127.0.0.1:9",
                           f"--user-data-dir={Path(scratch) / 'profile'}"])
         done = subprocess.run(
-            ["node", str(cli), url, "--only-categories=performance", "--output=json",
+            ["node", str(cli), url, "--only-categories=" + ",".join(categories), "--output=json",
              f"--output-path={report}", "--quiet", f"--chrome-flags={flags}"],
             env={**os.environ, "CHROME_PATH": LIGHTHOUSE_CHROME}, capture_output=True,
             text=True, timeout=600, check=False)
@@ -431,8 +432,9 @@ def lighthouse(cli: Path, url: str) -> dict:
     def value(name):
         return rounded(audits.get(name, {}).get("numericValue"))
 
-    score = data["categories"]["performance"]["score"]
-    return {"performance": score, "tbt_ms": value("total-blocking-time"),
+    scores = {name: data["categories"][name]["score"] for name in categories}
+    return {**scores, "tbt_ms": value("total-blocking-time"),
+            "cls": audits.get("cumulative-layout-shift", {}).get("numericValue"),
             "fcp_ms": value("first-contentful-paint"),
             "lcp_ms": value("largest-contentful-paint"), "tti_ms": value("interactive"),
             "max_fid_ms": value("max-potential-fid"),

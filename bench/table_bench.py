@@ -32,10 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -45,6 +42,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests" / "e2e"), str
 import browser_bench  # noqa: E402
 import build  # noqa: E402  (tools/build.py)
 import conftest  # noqa: E402  (tests/e2e/conftest.py: the server, Chromium's path)
+from matchbook import wait_idle  # noqa: E402  (tests/e2e/matchbook.py: as the tests wait)
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -55,8 +53,6 @@ SIZES = [(360, 740), (740, 360), (1280, 800)]
 PLAYERS = {"matatu": 3, "matchmaster": 4, "match_maker": 2, "matchmakers": 4}
 CHOICE = "#app [data-action], #app [data-choose]"
 TURN = "document.documentElement.dataset.turn"
-IDLE = ("() => ['human', 'over', 'handoff', 'summary'].includes(" + TURN + ")"
-        " && document.documentElement.dataset.busy !== '1'")
 
 # Layout shifts, from before the page's own scripts run.
 SHIFTS_JS = """
@@ -117,15 +113,6 @@ def start_button(page) -> str:
     return "#start"
 
 
-def wait_decision(page) -> str:
-    while True:
-        page.wait_for_function(IDLE, timeout=120_000)
-        turn = page.evaluate(TURN)
-        if turn != "summary":
-            return turn
-        page.click("[data-cmd=summary-done]")
-
-
 def taps_and_view(browser, url: str, game: str, size: tuple) -> dict:
     """Taps to the first card, choices in view at decisions 1-3, layout shift between turns."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
@@ -141,7 +128,7 @@ def taps_and_view(browser, url: str, game: str, size: tuple) -> dict:
         taps += press(page, start_button(page))
         seen, first_at = [], None
         for decision in range(3):
-            if wait_decision(page) != "human":
+            if wait_idle(page, timeout=120_000) != "human":
                 break
             if first_at is None:
                 first_at = page.evaluate("performance.now()")
@@ -182,7 +169,7 @@ def keystrokes(browser, url: str, game: str, size: tuple, limit: int = 150) -> d
             keys += 1
         for goal in (f"[data-game={game}]", "#start", "[data-action],[data-choose]"):
             if goal != "#start" and goal.startswith("[data-action"):
-                wait_decision(page)
+                wait_idle(page, timeout=120_000)
             while not page.evaluate(f"!!document.activeElement.matches('{goal}')"):
                 # In a group that is one tab stop (the games, the hand), the arrow keys move.
                 in_zone = page.evaluate("!!document.activeElement.closest('[data-zone]')")
@@ -206,33 +193,6 @@ def deal_link(game: str) -> str:
     reply = json.loads(service.handle(json.dumps(
         {"op": "share_deal", "game": game, "players": PLAYERS[game], "seed": 7}), "bench"))
     return "index.html#/deal/" + reply["text"]
-
-
-def lighthouse_both(cli: Path, url: str) -> dict:
-    """Lighthouse mobile: performance and accessibility of one page."""
-    with tempfile.TemporaryDirectory(prefix="matchbook-lh-") as scratch:
-        report = Path(scratch) / "report.json"
-        flags = " ".join(["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                          "--disable-background-networking", "--proxy-server=http://127.0.0.1:9",
-                          f"--user-data-dir={Path(scratch) / 'profile'}"])
-        subprocess.run(
-            ["node", str(cli), url, "--only-categories=performance,accessibility",
-             "--output=json", f"--output-path={report}", "--quiet", f"--chrome-flags={flags}"],
-            env={**os.environ, "CHROME_PATH": browser_bench.LIGHTHOUSE_CHROME},
-            capture_output=True, text=True, timeout=600, check=False)
-        if not report.is_file():
-            return {"error": "no report"}
-        data = json.loads(report.read_text())
-    categories = data["categories"]
-    return {"performance": categories["performance"]["score"],
-            "accessibility": categories["accessibility"]["score"],
-            "tbt_ms": round(data["audits"]["total-blocking-time"]["numericValue"]),
-            "cls": round(data["audits"]["cumulative-layout-shift"]["numericValue"], 4)}
-
-
-def median_of(runs: list, key: str):
-    values = sorted(run[key] for run in runs if run.get(key) is not None)
-    return values[len(values) // 2] if values else None
 
 
 def main(argv=None) -> int:
@@ -275,10 +235,11 @@ def main(argv=None) -> int:
                     for name in builds:
                         print(f"lighthouse {name} {page_name} {run + 1}/{args.lighthouse_runs}",
                               file=sys.stderr)
-                        runs[name].append(lighthouse_both(cli, urls[name] + path))
+                        runs[name].append(browser_bench.lighthouse(
+                            cli, urls[name] + path, ("performance", "accessibility")))
                 for name in builds:
                     lighthouse[name][page_name] = {
-                        key: median_of(runs[name], key)
+                        key: browser_bench.median([run.get(key) for run in runs[name]])
                         for key in ("performance", "accessibility", "tbt_ms", "cls")}
     finally:
         for server in servers.values():
@@ -317,7 +278,9 @@ def main(argv=None) -> int:
         for page_name in ("lobby", "table"):
             line = [page_name]
             for what in ("performance", "accessibility", "tbt_ms", "cls"):
-                line += [str(lighthouse[name].get(page_name, {}).get(what)) for name in builds]
+                line += [f"{value:.4g}" if isinstance(value, float) else str(value)
+                         for value in (lighthouse[name].get(page_name, {}).get(what)
+                                       for name in builds)]
             rows.append(tuple(line))
         print(browser_bench.table(rows))
     errors = {name: {key: row.get("errors") or row.get("error") for key, row in rows_.items()
