@@ -6,6 +6,7 @@
 # (setTimeout 0), off the click path. Runs in MicroPython on the main thread.
 
 import asyncio
+import json
 
 from ui import storage as store
 from ui.client import EngineError
@@ -13,6 +14,7 @@ from ui.dom import create_proxy, document, window
 from ui.layouts import LAYOUTS
 from ui.markup import button, esc, tag, text
 from ui.memory import collect_soon
+from ui.motion import SPEED_NAMES, hints, pace, speed_of
 from ui.render_summary import round_summary
 from ui.render_table import handoff_screen, log_line, render_table, table_context
 from ui.session import RECENT_SHOWN, Session
@@ -55,6 +57,8 @@ class PlayScreen:
         self.save_proxy = None
         self.frame_proxy = None
         self.reply_proxy = None
+        self.first_game = None  # no game in History yet: slow pace, hints (cached, per visit)
+        self.animated = None  # the session whose table the animator last saw
 
     def commands(self):
         return {"rematch": self.cmd_rematch, "cancel-choice": self.cmd_cancel_choice,
@@ -116,6 +120,7 @@ class PlayScreen:
             self.showing = "table"
             ctx = self.ctx("ended" if state["over"] else "play")
             html, self.tries = render_table(state, ctx)
+            fresh = session.log[session.announced:] if session.announced is not None else []
             self.announce(session, ctx)
             undo = ""
             if shell.settings.get("allow_undo") and state.get("undo"):
@@ -132,17 +137,52 @@ class PlayScreen:
                             "Replay so far"),
                         tag("button", {"type": "button", "data-cmd": "share-deal"},
                             "Share this deal"))
-            shell.mount("".join((shell.banner(), head, html, tools)))
+            tools = tools[:-len("</p>")] + self.speed_field() + "</p>"
+            self.mount_moving(session, "".join((shell.banner(), head, html, tools)), fresh)
             if state["over"]:
                 turn = "over"
             elif session.mover_kind() == "bot":
                 turn = "bot"
             else:
                 turn = "human"
+        if self.showing != "table":
+            self.animated = None  # the next table is drawn, not moved into
         # Tests and the bench read these. The hand-off screen counts moves too.
         shell.mark("moves", str(state["moves"]))
         shell.mark("turn", turn)
         return self.showing
+
+    def is_first_game(self):
+        if self.first_game is None:
+            self.first_game = not self.shell.storage.has_history()
+        return self.first_game
+
+    def pace(self):
+        """(a bot's pause, a card's travel) in ms, from the speed setting (ui/motion.py)."""
+        return pace(self.shell.settings, self.is_first_game())
+
+    def speed_field(self):
+        """The speed of play, at the table: a player watching the bots changes it there."""
+        speed = speed_of(self.shell.settings, self.is_first_game())
+        options = [text("option", {"value": value, "selected": value == speed}, name)
+                   for value, name in SPEED_NAMES]
+        return tag("span", {"class": "speed"},
+                   text("label", {"for": "table-speed"}, "Speed"),
+                   tag("select", {"id": "table-speed", "data-setting": "speed"}, *options))
+
+    def mount_moving(self, session, html, fresh):
+        """Mount the table and let the animator (static/js/motion.js) move each card from
+        where it was; the first table of a game is drawn, not moved into."""
+        shell = self.shell
+        motion = window.matchbookMotion
+        main = document.getElementById("app")
+        animate = self.animated is session and not self.resuming and main is not None
+        if animate:
+            motion.before(main)
+        shell.mount(html)
+        if animate:
+            motion.after(main, json.dumps(hints(fresh, session.viewer, self.pace()[1])))
+        self.animated = session
 
     def announce(self, session, ctx):
         """What happened since the last render, said once in words in the page's live
@@ -283,6 +323,7 @@ class PlayScreen:
             self.file_history(old, False)  # its deferred save may not have run yet
         self.session = session
         self.conflict = False
+        self.first_game = None  # asked again: the game just filed may have been the first
         self.shell.lobby.settled()
         self.shell.storage.clear_current()
         session.dirty_from = 0
@@ -464,7 +505,7 @@ class PlayScreen:
         try:
             while self.bots_may_go_on(session):
                 # Paced so a person can follow; the bot itself thinks in the worker.
-                await asyncio.sleep(int(shell.settings.get("bot_delay_ms", 700)) / 1000)
+                await asyncio.sleep(self.pace()[0] / 1000)
                 while self.busy:  # e.g. an undo under way: wait for its reply
                     await asyncio.sleep(0.02)
                 if not self.bots_may_go_on(session):
@@ -480,6 +521,8 @@ class PlayScreen:
                     break
                 finally:
                     self.busy = False
+                # The bot has decided: bench/motion_bench.py times from here to the card at rest.
+                window.performance.mark("bot-move")
                 self.after_state()
                 if not self.bots_may_go_on(session):
                     self.bot_running = False  # so this render shows whose turn it is now

@@ -54,7 +54,7 @@ def seat_name(ctx, seat):
 def card_face(layout, code, attributes=None, extra_class=""):
     """A face-up card, in the words of the game's ``layout`` (label, name, colour class)."""
     values = {"class": ("card face " + layout.card_class(code) + " " + extra_class).strip(),
-              "aria-label": layout.card_name(code), "role": "img"}
+              "aria-label": layout.card_name(code), "role": "img", "data-face": code}
     values.update(attributes or {})
     return tag("span", values, tag("span", {"class": "rank", "aria-hidden": "true"},
                                    esc(layout.card_label(code))))

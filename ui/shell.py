@@ -360,8 +360,13 @@ class Shell:
     def on_change(self, event):
         target = event.target
         if target.getAttribute("data-setting") is not None:
-            self.settings[target.getAttribute("data-setting")] = bool(target.checked)
+            name = target.getAttribute("data-setting")
+            if str(target.type) == "checkbox":
+                self.settings[name] = bool(target.checked)
+            else:
+                self.settings[name] = str(target.value)
             self.save_settings()
+            self.render()
             return
         if not self.rules.on_change(target):
             self.lobby.on_change(target)

@@ -16,7 +16,11 @@ SETTINGS_KEY = PREFIX + "settings"
 SETUP_KEY = PREFIX + "setup"  # the last setup used for each game (the lobby's Play)
 HISTORY_PREFIX = PREFIX + "history:"
 QUARANTINE_PREFIX = PREFIX + "quarantine:"
-DEFAULT_SETTINGS = {"bot_delay_ms": 700, "allow_undo": False}
+# bot_delay_ms: a fixed pause before each bot move (None: the speed's; tests set it short).
+# speed: slow, normal or fast (None: slow for a first game, then normal; ui/motion.py).
+# hints: the Hint button at the table (None: shown until the first game is finished).
+DEFAULT_SETTINGS = {"bot_delay_ms": None, "allow_undo": False, "speed": None, "hints": None}
+SPEEDS = ("slow", "normal", "fast")
 
 CHUNK = 64  # moves per chunk: a move rewrites at most ~3 kB
 MAX_MOVES = 20000  # far past any real game; a longer record would replay for too long
@@ -113,6 +117,10 @@ def check_settings(record, size=0):
           "its bot_delay_ms is not a whole number of milliseconds up to 10000")
     undo = values.get("allow_undo")
     _need(undo is None or isinstance(undo, bool), "its allow_undo is not true or false")
+    speed = values.get("speed")
+    _need(speed is None or speed in SPEEDS, "its speed is not slow, normal or fast")
+    hints = values.get("hints")
+    _need(hints is None or isinstance(hints, bool), "its hints is not true or false")
 
 
 def _check_setup_of(game_id, setup):
@@ -582,6 +590,10 @@ class Storage:
         entries.sort(key=lambda entry: str(entry["summary"].get("finished") or ""),
                      reverse=True)
         return entries
+
+    def has_history(self):
+        """Whether any game was filed in History: a player's first game has none."""
+        return any(key.startswith(HISTORY_PREFIX) for key in self.keys())
 
     def history_entry(self, entry_id):
         """A finished (or abandoned) game as the app shows it: {"id", "game", "rules",

@@ -91,14 +91,16 @@ def start_matatu(page, players: int = 3, seed: str = "", seats: list[str] | None
 
 
 def wait_idle(page, timeout: float = 60_000, dismiss_summary: bool = True) -> str:
-    """Wait until it is a human's turn, a handoff, a round summary or the game is over; return
-    which. A round summary is dismissed on the way (as a player reading it would) unless
-    ``dismiss_summary`` is False."""
+    """Wait until it is a human's turn, a handoff, a round summary or the game is over, and no
+    card is moving; return which. A round summary is dismissed on the way (as a player reading
+    it would) unless ``dismiss_summary`` is False."""
     while True:
         page.wait_for_function(
             "() => ['human', 'over', 'handoff', 'summary']"
             ".includes(document.documentElement.dataset.turn)"
-            " && document.documentElement.dataset.busy !== '1'",
+            " && document.documentElement.dataset.busy !== '1'"
+            # and nothing moving: the table at rest, as the player reads it (motion.js)
+            " && document.getAnimations().length === 0",
             timeout=timeout)
         turn = page.evaluate("document.documentElement.dataset.turn")
         if turn != "summary" or not dismiss_summary:

@@ -85,6 +85,7 @@ class MatchMakerLayout(Layout):
         said = {"aria-hidden": "true"} if hidden else {"role": "img",
                                                        "aria-label": label or words.card_name(code)}
         said["class"] = ("card face mx-card " + self.card_class(code) + " " + extra_class).strip()
+        said["data-face"] = code  # the animator's identity for it (static/js/motion.js)
         return tag("span", said, tag("span", {"class": "mx-lines", "aria-hidden": "true"}, *lines))
 
     def chip(self, code, count=1):
@@ -250,7 +251,8 @@ class MatchMakerLayout(Layout):
             caption += " (beginner mode: all face up)"
         return tag("section", {"class": "mx-grid-zone", "aria-labelledby": "mx-grid-h"},
                    text("h2", {"id": "mx-grid-h", "class": "zone-title"}, "The grid"),
-                   tag("ol", {"class": "mx-grid", "data-zone": "grid",
+                   # data-motion: a card that appears here is turned over where it lies
+                   tag("ol", {"class": "mx-grid", "data-zone": "grid", "data-motion": "flip",
                               "aria-label": "Stacks, row by row"}, *cells),
                    text("p", {"class": "caption"}, caption))
 

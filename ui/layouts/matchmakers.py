@@ -78,7 +78,8 @@ class MatchmakersLayout(Layout):
     def face(self, code, extra_class=""):
         return tag("span", {"class": ("card face " + words.card_class(code) + " "
                                       + extra_class).strip(),
-                            "role": "img", "aria-label": words.card_name(code)},
+                            "role": "img", "aria-label": words.card_name(code),
+                            "data-face": code},
                    self.face_inside(code))
 
     def card_button(self, ctx, view, index, code, extra_class=""):

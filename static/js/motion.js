@@ -1,0 +1,236 @@
+// Motion derived from two states, not coded per move (STYLE.md: chessground's anim.ts). The
+// UI (MicroPython) calls before(root) just before it redraws the table and after(root, hints)
+// just after; every face-up card carries its code in data-face, so one animator moves each
+// card from where it was to where it is now, and a new game gets motion for free:
+//   - a card still on the table but somewhere else (your card from the hand to the pile, a
+//     trick to the "last trick" box, the hand closing up) slides there;
+//   - a card that appears comes from the seat that played it (hints.from: code -> seat, from
+//     the log entries the viewer may read), into your hand from the stock (drawn, dealt:
+//     several at once are dealt one after another), in place in a zone marked
+//     data-motion="flip" (turned over: The Match-Maker's grid);
+//   - public cards that leave go to hints.gather's seat (the trick's winner) and fade;
+//   - hints.draws: seats that drew face down: a card back goes from the stock to the seat.
+// Only transforms and opacity are animated (the compositor's work, no layout), nothing
+// waits for an animation, and prefers-reduced-motion (or a duration of 0) turns it all off.
+// Nothing here reads a card's identity that the page does not already show.
+(function () {
+  "use strict";
+  var reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  var before = null;
+  var running = 0;
+  // Read by tests and bench/motion_bench.py: what moved in the last redraw, and when the
+  // last animation ended (performance.now()).
+  var stats = { redraws: 0, moved: 0, appeared: 0, gathered: 0, turned: 0, drew: 0,
+                lastPlan: null, lastEnd: 0, running: 0 };
+
+  function table(root) {
+    return root.querySelector(".table") || root;
+  }
+
+  function faces(root) {
+    var found = new Map();
+    var counts = {};
+    var list = table(root).querySelectorAll("[data-face], [data-card]");
+    for (var i = 0; i < list.length; i++) {
+      var el = list[i];
+      var code = el.getAttribute("data-face") || el.getAttribute("data-card");
+      var zone = el.closest("[data-motion]");
+      var key;
+      if (zone && zone.getAttribute("data-motion") === "flip") {
+        // Interchangeable cards in fixed places (a grid): a place, not a code, is the identity.
+        var cell = el.closest("[data-cell]");
+        key = "cell:" + (cell ? cell.getAttribute("data-cell") : i) + ":" + code;
+      } else {
+        counts[code] = (counts[code] || 0) + 1;
+        key = code + "#" + counts[code];
+      }
+      var rect = el.getBoundingClientRect();
+      if (rect.width === 0 && rect.height === 0) continue;  // not shown
+      found.set(key, { el: el, code: code, rect: rect, hand: !!el.closest("[data-zone=hand]"),
+                       flip: !!(zone && zone.getAttribute("data-motion") === "flip") });
+    }
+    return found;
+  }
+
+  function off(duration) {
+    return !(duration > 0) || (reduce && reduce.matches);
+  }
+
+  function centre(rect) {
+    return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+  }
+
+  function seatRect(root, seat) {
+    var el = root.querySelector('.seats [data-seat="' + seat + '"]');
+    return el ? el.getBoundingClientRect() : null;
+  }
+
+  function stockRect(root) {
+    var el = root.querySelector(".table .stock, .table [data-stock]") ||
+             root.querySelector(".table .board, .table .centre");
+    return el ? el.getBoundingClientRect() : null;
+  }
+
+  function finished(animation) {
+    running += 1;
+    stats.running = running;
+    animation.onfinish = animation.oncancel = function () {
+      running -= 1;
+      stats.running = running;
+      stats.lastEnd = performance.now();
+    };
+    return animation;
+  }
+
+  // Slide ``el`` from ``from`` (a rect) to where it is now.
+  function slide(el, from, to, duration, delay, extra) {
+    var a = centre(from), b = centre(to);
+    var sx = to.width ? from.width / to.width : 1, sy = to.height ? from.height / to.height : 1;
+    var start = { transform: "translate(" + (a.x - b.x) + "px," + (a.y - b.y) + "px) scale(" +
+                  sx + "," + sy + ")" };
+    if (extra) start.opacity = extra;
+    return finished(el.animate([start, { transform: "none", opacity: 1 }],
+                               { duration: duration, delay: delay || 0, easing: "ease-out",
+                                 fill: "backwards" }));
+  }
+
+  // A card that has left the page: a copy of it, where it was, goes to ``to`` and fades.
+  function ghost(node, from, to, duration) {
+    var copy = node.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.setAttribute("aria-hidden", "true");
+    copy.removeAttribute("data-face");  // not a card of the table any more
+    copy.classList.add("motion-ghost");
+    copy.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:30;left:" +
+      from.left + "px;top:" + from.top + "px;width:" + from.width + "px;height:" +
+      from.height + "px;";
+    document.body.appendChild(copy);
+    var a = centre(from), b = centre(to);
+    var animation = finished(copy.animate(
+      [{ transform: "none", opacity: 1 },
+       { transform: "translate(" + (b.x - a.x) + "px," + (b.y - a.y) + "px) scale(0.5)",
+         opacity: 0 }],
+      { duration: duration, easing: "ease-in", fill: "forwards" }));
+    var done = function () { copy.remove(); };
+    animation.addEventListener("finish", done);
+    animation.addEventListener("cancel", done);
+  }
+
+  function backCopy() {
+    var back = document.createElement("span");
+    back.className = "card back motion-ghost";
+    back.setAttribute("aria-hidden", "true");
+    return back;
+  }
+
+  window.matchbookMotion = {
+    stats: stats,
+
+    // The table as it is now, just before it is redrawn.
+    before: function (root) {
+      var found = faces(root);
+      // Copies of the public cards, for those that leave (a gathered trick).
+      found.forEach(function (item) { if (!item.hand) item.copy = item.el.cloneNode(true); });
+      before = found;
+    },
+
+    // The table as it is now drawn: move each card from where it was. ``hints`` (JSON from
+    // the UI): {duration, from: {code: seat}, gather: seat|null, draws: [seat], viewer}.
+    after: function (root, hintsJson) {
+      var old = before;
+      before = null;
+      stats.redraws += 1;
+      var hints = {};
+      try { hints = JSON.parse(hintsJson || "{}"); } catch (error) { hints = {}; }
+      var duration = +hints.duration || 0;
+      if (!old || off(duration)) { stats.lastPlan = null; return; }
+      var now = faces(root);
+      var plan = { moved: 0, appeared: 0, gathered: 0, turned: 0, drew: 0, cards: [] };
+      var dealt = [];
+      var from = hints.from || {};
+      now.forEach(function (item, key) {
+        var was = old.get(key);
+        if (was) {
+          var r = was.rect, n = item.rect;
+          if (Math.abs(r.left - n.left) > 1 || Math.abs(r.top - n.top) > 1 ||
+              Math.abs(r.width - n.width) > 1) {
+            slide(item.el, r, n, duration, 0);
+            plan.moved += 1;
+            if (item.hand !== was.hand) plan.cards.push({ code: item.code, how: "from hand" });
+          }
+          return;
+        }
+        if (item.flip) {
+          finished(item.el.animate([{ transform: "rotateY(90deg)" }, { transform: "none" }],
+                                   { duration: duration, easing: "ease-out" }));
+          plan.turned += 1;
+          return;
+        }
+        var seat = from[item.code];
+        var source = seat !== undefined && seat !== hints.viewer ? seatRect(root, seat) : null;
+        if (source) {
+          slide(item.el, source, item.rect, duration, 0, 0.4);
+          plan.appeared += 1;
+          plan.cards.push({ code: item.code, how: "from seat", seat: seat });
+        } else if (item.hand) {
+          dealt.push(item);
+        } else {
+          finished(item.el.animate([{ opacity: 0, transform: "scale(0.8)" },
+                                    { opacity: 1, transform: "none" }],
+                                   { duration: duration, easing: "ease-out" }));
+          plan.appeared += 1;
+        }
+      });
+      if (dealt.length) {
+        var stock = stockRect(root);
+        // Dealt one after another (a whole hand within about twice the duration).
+        var step = Math.min(duration / 3, (2 * duration) / dealt.length);
+        dealt.forEach(function (item, index) {
+          if (stock) slide(item.el, stock, item.rect, duration, index * step, 0.3);
+          else finished(item.el.animate([{ opacity: 0 }, { opacity: 1 }],
+                                        { duration: duration, delay: index * step,
+                                          fill: "backwards" }));
+          plan.appeared += 1;
+        });
+      }
+      if (hints.gather !== undefined && hints.gather !== null) {
+        var to = seatRect(root, hints.gather) || stockRect(root);
+        old.forEach(function (item, key) {
+          if (item.hand || item.flip || now.has(key) || !to) return;
+          ghost(item.copy, item.rect, to, duration);
+          plan.gathered += 1;
+          plan.cards.push({ code: item.code, how: "gathered", seat: hints.gather });
+        });
+      }
+      var draws = hints.draws || [];
+      if (draws.length) {
+        var stockAt = stockRect(root);
+        draws.forEach(function (seat, index) {
+          var target = seatRect(root, seat);
+          if (!stockAt || !target) return;
+          var back = backCopy();
+          back.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:30;left:" +
+            (stockAt.left + stockAt.width / 2 - 16) + "px;top:" +
+            (stockAt.top + stockAt.height / 2 - 22) + "px;width:32px;height:44px;";
+          document.body.appendChild(back);
+          var a = centre(stockAt), b = centre(target);
+          var animation = finished(back.animate(
+            [{ transform: "none", opacity: 1 },
+             { transform: "translate(" + (b.x - a.x) + "px," + (b.y - a.y) + "px) scale(0.6)",
+               opacity: 0.2 }],
+            { duration: duration, delay: index * (duration / 4), easing: "ease-in-out",
+              fill: "both" }));
+          var done = function () { back.remove(); };
+          animation.addEventListener("finish", done);
+          animation.addEventListener("cancel", done);
+          plan.drew += 1;
+        });
+      }
+      for (var name in plan) if (name !== "cards") stats[name] += plan[name];
+      stats.lastPlan = plan;
+    },
+
+    // Forget the table (a new screen): the next redraw only measures.
+    forget: function () { before = null; },
+  };
+})();
