@@ -9,6 +9,7 @@ from ui import storage as store
 from ui.client import EngineError
 from ui.dom import document
 from ui.morph import morph_into
+from ui.motion import speed_of
 from ui.render_lobby import fit_seats, form_for_game, initial_form, render_lobby, start_row
 
 FIRST_LOBBY = "(the lobby the build drew in index.html)"  # Shell.mounted for it
@@ -79,8 +80,11 @@ class LobbyScreen:
             if row is not None and morph_into(row, start_row(True, self.errors, self.confirm)):
                 shell.holds(ENGINE_LOBBY)
                 return "lobby"
+        settings = dict(shell.settings)  # the speed as it will be: slow for a first game
+        settings["speed"] = speed_of(settings, shell.play.is_first_game())
+        settings["hints"] = shell.play.hints_on()
         shell.mount(shell.banner() + render_lobby(shell.catalog.games, self.form, resume,
-                                                  shell.client.ready, shell.settings,
+                                                  shell.client.ready, settings,
                                                   self.errors, self.confirm, self.setup_open),
                    morph=True)
         return "lobby"

@@ -64,7 +64,7 @@ class PlayScreen:
         return {"rematch": self.cmd_rematch, "cancel-choice": self.cmd_cancel_choice,
                 "handoff-done": self.cmd_handoff_done, "summary-done": self.cmd_summary_done,
                 "load-latest": self.cmd_load_latest, "share-deal": self.cmd_share_deal,
-                "undo": self.cmd_undo}
+                "undo": self.cmd_undo, "hint": self.cmd_hint}
 
     # ---- drawing ------------------------------------------------------------------------------
     def title(self, game_id):
@@ -83,7 +83,8 @@ class PlayScreen:
                              message=session.message, rule=session.rule,
                              choosing=session.choosing, recent_from=session.recent_from(),
                              log_cache=session.log_html,
-                             busy_bot=self.bot_running and session.mover_kind() == "bot")
+                             busy_bot=self.bot_running and session.mover_kind() == "bot",
+                             hints=mode == "play" and self.hints_on(), hint=session.hint)
 
     def render(self, route):
         """Draw the game in play; says what shows (the shell moves the focus when it changes)."""
@@ -157,6 +158,11 @@ class PlayScreen:
             self.first_game = not self.shell.storage.has_history()
         return self.first_game
 
+    def hints_on(self):
+        """The Hint button: as set, else offered until the player has finished a game."""
+        chosen = self.shell.settings.get("hints")
+        return chosen if isinstance(chosen, bool) else self.is_first_game()
+
     def pace(self):
         """(a bot's pause, a card's travel) in ms, from the speed setting (ui/motion.py)."""
         return pace(self.shell.settings, self.is_first_game())
@@ -179,6 +185,9 @@ class PlayScreen:
         animate = self.animated is session and not self.resuming and main is not None
         if animate:
             motion.before(main)
+        elif main is not None and not self.resuming and session.state["moves"] == 0:
+            motion.deal()  # a game just dealt: its cards arrive (not a resumed one: it is there)
+            animate = True
         shell.mount(html)
         if animate:
             motion.after(main, json.dumps(hints(fresh, session.viewer, self.pace()[1])))
@@ -574,6 +583,27 @@ class PlayScreen:
         await self.shell.share("share_deal", game=record.get("game"),
                                players=record.get("players"), seed=record.get("seed"),
                                rules=record.get("rules"), options=record.get("options"))
+
+    async def cmd_hint(self, target):
+        """The move the Basic bot would make and why (the engine's hint, for this seat's view
+        only): highlighted on the table, said above the hand; the focus goes to it."""
+        session = self.session
+        if session is None or session.state is None or self.busy:
+            return
+        try:
+            reply = await self.shell.client.call("hint", seat=session.viewer)
+        except EngineError as error:
+            session.message = error.reason
+            self.shell.render()
+            return
+        if session is not self.session:
+            return
+        session.hint = reply["hint"]
+        session.message = None
+        self.shell.render()
+        shown = document.querySelector("#app .hinted")
+        if shown is not None:
+            shown.focus()
 
     async def cmd_undo(self, target):
         session = self.session

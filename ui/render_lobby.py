@@ -2,6 +2,7 @@
 # Everything offered comes from the engine's rules data (the catalog).
 
 from ui.markup import button, esc, tag, text
+from ui.motion import SPEED_NAMES
 
 
 def field_error(errors, field_id):
@@ -63,7 +64,27 @@ def settings_fieldset(settings):
     undo = tag("input", {"type": "checkbox", "id": "setting-undo", "data-setting": "allow_undo",
                          "checked": bool(settings.get("allow_undo")),
                          "aria-describedby": "setting-undo-hint"})
+    speed = settings.get("speed") or "slow"  # nothing chosen on a first visit: a first game
+    speeds = [text("option", {"value": value, "selected": value == speed}, name)
+              for value, name in SPEED_NAMES]
     return tag("fieldset", {"class": "options"}, text("legend", {}, "Settings"),
+               tag("div", {"class": "field"},
+                   text("label", {"for": "setting-speed"}, "Speed of play"),
+                   tag("select", {"id": "setting-speed", "data-setting": "speed",
+                                  "aria-describedby": "setting-speed-hint"}, *speeds),
+                   text("small", {"id": "setting-speed-hint"},
+                        "How long the bots wait before they move and how fast the cards"
+                        " travel. Also at the table.")),
+               tag("div", {"class": "field check"},
+                   tag("input", {"type": "checkbox", "id": "setting-hints",
+                                 "data-setting": "hints",
+                                 # nothing chosen on a first visit: on, for a first game
+                                 "checked": settings.get("hints") is not False,
+                                 "aria-describedby": "setting-hints-hint"}),
+                   text("label", {"for": "setting-hints"}, "Offer hints"),
+                   text("small", {"id": "setting-hints-hint"},
+                        "A Hint button at your turn shows the move the Basic bot would make,"
+                        " and why.")),
                tag("div", {"class": "field check"}, undo,
                    text("label", {"for": "setting-undo"}, "Offer undo"),
                    text("small", {"id": "setting-undo-hint"},

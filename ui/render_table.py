@@ -87,6 +87,42 @@ def face_words(layout, code):
     return found
 
 
+def hinted(ctx, index):
+    """" hinted" for the button of the move the hint shows (ctx["hint"]: the engine's hint,
+    its "action" an index into the legal actions), else ""."""
+    hint = ctx.get("hint")
+    return " hinted" if hint is not None and hint.get("action") == index else ""
+
+
+def hint_button(view, ctx):
+    """The learner's Hint button, at the player's own decision when hints are offered."""
+    if not ctx.get("hints") or ctx.get("hint") is not None or ctx.get("choosing") is not None:
+        return ""
+    if view.get("to_move") != ctx.get("viewer") or ctx.get("busy_bot") or not ctx.get("legal"):
+        return ""
+    return button("Hint", {"data-cmd": "hint", "class": "hint-button",
+                           "aria-describedby": "hint-about"}) + text(
+        "span", {"id": "hint-about", "class": "visually-hidden"},
+        "Shows the move the Basic bot would make, and why.")
+
+
+def hint_said(view, ctx):
+    """The hint, in the dock where the player is looking: the move (highlighted on the table)
+    and why, in one sentence; a link to the rule it rests on."""
+    hint = ctx.get("hint")
+    if hint is None:
+        return ""
+    link = ""
+    if hint.get("rule"):
+        attributes = {"href": ctx.get("rules_href", "#/rules/") + view["game"] + "/"
+                      + view["rules"] + "/" + hint["rule"], "class": "rule-link"}
+        if ctx.get("rules_target"):
+            attributes["target"] = ctx["rules_target"]
+        link = " " + tag("a", attributes, "Read the rule")
+    return tag("p", {"class": "hint-said", "role": "status"},
+               text("strong", {}, "Hint: "), esc(hint.get("why") or ""), link)
+
+
 def hand_buttons(view, legal, tries, ctx):
     hand = view.get("hand") or []
     layout = ctx["layout"]
@@ -100,6 +136,7 @@ def hand_buttons(view, legal, tries, ctx):
             by_card.setdefault(card, []).append(index)
     choosing, drawn = ctx.get("choosing"), view.get("drawn")
     resuming = mode == "resuming"
+    hint_index = (ctx.get("hint") or {}).get("action")
     items = []
     # The hottest markup of a move: written as one join per card rather than three tag()
     # calls with their attribute dicts (MicroPython pays for every call and dict).
@@ -112,11 +149,13 @@ def hand_buttons(view, legal, tries, ctx):
         if choosing == code:
             classes += " choosing"
         if len(indexes) == 1:
-            classes += " legal"
+            classes += " legal" + hinted(ctx, indexes[0])
             how = ' data-action="' + str(indexes[0]) + '"'
             label = name + ", " + layout.action_label(legal[indexes[0]], view, ctx)
         elif len(indexes) > 1:
             classes += " legal"
+            if hint_index in indexes:
+                classes += " hinted"
             how = ' data-choose="' + esc(code) + '"'
             label = name + ", choose how to play it"
         elif resuming:
@@ -145,7 +184,10 @@ def shown_hand(hand, layout):
                *items)
 
 
-def choice_buttons(view, legal, tries, ctx):
+def choice_buttons(view, legal, tries, ctx, hint=""):
+    """The decision's buttons that are not cards in the hand (draw, pass, a bid, a suit, a
+    layout's unavailable moves, Cancel), then ``hint`` (the Hint button): the last of the
+    zone, so it is no extra tab stop and a player who knows the game passes it by."""
     layout = ctx["layout"]
     mode = ctx.get("mode", "play")
     if mode not in ACTING and mode != "resuming":
@@ -160,7 +202,7 @@ def choice_buttons(view, legal, tries, ctx):
             continue
         if layout.places_action(action):
             continue  # the layout draws this one in its own zone (e.g. a grid stack)
-        attributes = {"data-action": str(index), "class": "choice"}
+        attributes = {"data-action": str(index), "class": "choice" + hinted(ctx, index)}
         if resuming:  # pressed, it says the game is resuming
             attributes = {"data-cmd": "resuming", "aria-disabled": "true", "class": "choice"}
         buttons.append(button(layout.action_label(action, view, ctx), attributes))
@@ -172,6 +214,8 @@ def choice_buttons(view, legal, tries, ctx):
                                "title": reason_hint}))
     if choosing is not None and not resuming:
         buttons.append(button("Cancel", {"data-cmd": "cancel-choice", "class": "choice"}))
+    if hint:
+        buttons.append(hint)
     if not buttons:
         return ""
     return tag("div", {"class": "choices", "data-zone": "choices", "role": "group",
@@ -356,11 +400,13 @@ def render_table(state, ctx):
         hand = ""
         if view.get("hand") is not None:  # a grid game has choices but no hand
             hand = hand_buttons(view, legal, held, ctx)
-        bar = action_bar(view, ctx, choice_buttons(view, legal, held, ctx), bool(hand))
-        # A refusal opens the dock, above the hand: where the player is looking, never
-        # scrolled out of the dock's own view.
-        if hand or bar or message:
-            parts.append(tag("div", {"class": "dock"}, message, hand, bar))
+        bar = action_bar(view, ctx, choice_buttons(view, legal, held, ctx,
+                                                   hint_button(view, ctx)), bool(hand))
+        # A refusal (or the hint asked for) opens the dock, above the hand: where the player
+        # is looking, never scrolled out of the dock's own view.
+        said = message or hint_said(view, ctx)
+        if hand or bar or said:
+            parts.append(tag("div", {"class": "dock"}, said, hand, bar))
     parts.append(log_panel(view, ctx))
     if tries is None:
         tries = []

@@ -29,6 +29,7 @@ class Session:
         self.log_stale = False  # the kept log no longer matches: ask for all of it again
         self.log_html = {}  # entry index -> its markup on the table (ui/render_table.py)
         self.state = None  # the last reply (its view's log is the whole kept log)
+        self.hint = None  # the engine's hint for the viewer's decision now, once asked
         self.handoff = None  # hot seat: the seat the device must be passed to
         self.summary = None  # the round just scored, until the player dismisses it
         self.rounds_seen = None  # rows of the score sheet already seen
@@ -51,6 +52,7 @@ class Session:
 
     def take(self, reply):
         """Keep what a state reply brings: the record head, new moves, new log entries."""
+        self.hint = None  # a hint is for the decision it was asked at
         if reply.get("record") is not None:
             self.record = reply["record"]
         start = reply.get("actions_from")

@@ -230,6 +230,9 @@
       stats.lastPlan = plan;
     },
 
+    // A new game: the next redraw deals it (every card arrives: the hand from the stock).
+    deal: function () { before = new Map(); },
+
     // Forget the table (a new screen): the next redraw only measures.
     forget: function () { before = null; },
   };

@@ -14,6 +14,9 @@
 #   tries    moves the viewer may ask for and hear refused (data-try="N" indexes this list):
 #            a layout that draws such a button in its own zone appends the action here
 #   title, message, rule, choosing, busy_bot: what the table shows around the game
+#   hints    whether the Hint button is offered; hint: the engine's hint asked for ({"action":
+#            index into legal, "why", "rule"}): a layout that draws a move's button in its own
+#            zone adds render_table.hinted(ctx, index) to its classes
 #
 # Card faces come from the engine's own words module for the game (``words``, mounted into
 # the UI by the build): the names a player reads are written once, in engine/games/<id>/.

@@ -7,7 +7,7 @@
 
 from ui.layouts.base import Layout
 from ui.markup import esc, tag, text
-from ui.render_table import acting, seat_name
+from ui.render_table import acting, hinted, seat_name
 
 try:
     from ui.words import match_maker as words  # engine/games/match_maker/words.py, mounted
@@ -211,7 +211,7 @@ class MatchMakerLayout(Layout):
         if index is not None:
             said += ": open the top card as the " + _next_card(view)
             return tag("li", cell_attributes, tag(
-                "button", {"type": "button", "class": classes + " legal",
+                "button", {"type": "button", "class": classes + " legal" + hinted(ctx, index),
                            "data-action": str(index)},
                 text("span", {"class": "mx-sr"}, said), *parts))
         if attempt is not None:

@@ -7,7 +7,7 @@
 
 from ui.layouts.base import Layout
 from ui.markup import esc, tag, text
-from ui.render_table import acting, card_back, seat_name
+from ui.render_table import acting, card_back, hinted, seat_name
 
 try:
     from ui.words import matchmakers as words  # engine/games/matchmakers/words.py, mounted
@@ -86,7 +86,7 @@ class MatchmakersLayout(Layout):
         action = ctx["legal"][index]
         return tag("button", {"type": "button", "data-action": str(index), "data-card": code,
                               "class": ("card face legal " + words.card_class(code) + " "
-                                        + extra_class).strip(),
+                                        + extra_class).strip() + hinted(ctx, index),
                               "aria-label": words.card_label(code) + ", "
                               + self.action_label(action, view, ctx)},
                    self.face_inside(code))
