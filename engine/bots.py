@@ -7,9 +7,31 @@ Levels: a game's ``BOTS`` maps level ids to factories (the first is its default)
 picks them by the words in ``LEVELS`` (the lobby shows the name, and the meaning as a hint):
 easy, basic and strong (``engine.search``), and random, the baseline every bot must beat.
 A game may word a level of its own in ``BOT_WORDS`` (The Match-Maker's easy bot forgets).
+
+Hints: a game's basic bot makes each decision in one method, ``decide(view, legal_actions) ->
+(action, Why)``, and its ``choose`` is ``decide(...)[0]``, so the move a learner is shown
+(``hint``) and the reason given for it come from the same lines and cannot disagree.
 """
 
+from .errors import IllegalAction
 from .rng import SeededRng
+
+
+class Why:
+    """Why a bot chose its move, not yet put into words (like ``errors.Refusal``): bots decide
+    on every move of every playout, so the sentence is written only when a player asks for it.
+    ``say(*args) -> (sentence, rule id or None)``: one sentence in the player's words, and the
+    rule it rests on (as the rules page cites it; never inside the sentence)."""
+
+    __slots__ = ("say", "args")
+
+    def __init__(self, say, *args):
+        self.say = say
+        self.args = args
+
+    def words(self) -> tuple:
+        """``(sentence, rule)``."""
+        return self.say(*self.args)
 
 
 class Bot:
@@ -17,6 +39,11 @@ class Bot:
 
     def choose(self, view: dict, legal_actions: list[dict]) -> dict:
         raise NotImplementedError
+
+    def decide(self, view: dict, legal_actions: list[dict]) -> tuple:
+        """``(action, Why or None)``: a bot that cannot say why gives None (``hint`` then says
+        only that this is the bot's move)."""
+        return self.choose(view, legal_actions), None
 
 
 class RandomBot(Bot):
@@ -95,3 +122,38 @@ def make_bot(game_cls, level: str | None, rng: SeededRng):
     if level not in bots:
         raise ValueError(f"{game_cls.title} has no bot level {level!r}")
     return bots[level](rng)
+
+
+# When a bot cannot say why: still one plain sentence, never an empty one.
+NO_REASON = ("This is the move the Basic bot would make here.", None)
+
+
+def hint_rng(game) -> SeededRng:
+    """The hint's own generator, seeded from the game's seed and its number of moves: the same
+    position gives the same hint, and the game's own generator is never touched."""
+    return SeededRng(f"hint:{game.seed}:{len(game.actions)}")
+
+
+def hint_bot(game) -> Bot:
+    """The bot whose move a hint shows: the game's basic level (else its first level)."""
+    levels = type(game).BOTS or {}
+    return make_bot(type(game), "basic" if "basic" in levels else None, hint_rng(game))
+
+
+def hint(game, seat: int) -> dict:
+    """The move ``seat`` might make now, and why, for a learner: ``{"action": index into
+    game.legal_actions(seat), "why": one sentence, "rule": the rule id it rests on or None}``.
+
+    The basic bot decides, seeing only what the seat sees (``view`` and its legal actions, as
+    in ``bot_move``), so the hint reveals nothing the seat may not know; it has a generator of
+    its own (``hint_rng``), so asking changes nothing in the game."""
+    if game.over:
+        raise IllegalAction("The game is over: there is no move to hint at.")
+    legal = game.legal_actions(seat)
+    if not legal:
+        raise IllegalAction(f"Seat {seat + 1} has no move to make now, so there is no hint.")
+    action, why = hint_bot(game).decide(game.view(seat), legal)
+    sentence, rule = NO_REASON if why is None else why.words()
+    index = next((i for i, legal_action in enumerate(legal) if legal_action is action), None)
+    return {"action": legal.index(action) if index is None else index, "why": sentence,
+            "rule": rule}

@@ -20,6 +20,8 @@ Requests (``op`` and its fields; ``viewer`` is a seat or null, ``slot`` a short 
                                                           (and the bots' replies since) if
                                                           none of it showed them anything
   bot      level, seat, viewer                            the bot to move (seat) chooses and plays
+  hint     seat                                           the basic bot's move for that seat, and
+                                                          why in one sentence (nothing is played)
   view     viewer                                         the state again, for another seat
   save                                                    the game's save text (record + digest)
   replay   record (or save), upto, viewer, slot           a game rebuilt from its record
@@ -60,7 +62,7 @@ import time
 
 from . import GAMES, IllegalAction, arena, load_game, new_game, replay, share
 from . import lessons as lesson_data
-from .bots import RandomBot, make_bot
+from .bots import RandomBot, hint, make_bot
 from .game import check_seed, copy_json, is_seat_number
 from .limits import dump_json, parse_json
 from .rng import SeededRng
@@ -383,6 +385,23 @@ def _bot(request, client):
     if point is not None and not point.still_hidden(game):
         client.undoable.pop(slot)  # the reply showed the player something: no way back
     return _state(game, request, client, slot)
+
+
+def _hint(request, client):
+    """A learner's hint for ``seat``, who must be one of the seats to move: the index of the
+    move the basic bot would make among that seat's legal actions, and why in one sentence
+    (engine.bots.hint). The bot sees only the seat's view and uses a generator of its own, so
+    asking changes nothing and shows nothing the seat may not see."""
+    game = client.game(request.slot())
+    if game.over:
+        raise IllegalAction("The game is over: there is no move to hint at.")
+    seat = request.seat("seat", game.players)
+    if seat is None:
+        raise IllegalAction("A hint needs the \"seat\" it is for.")
+    if seat not in game.pending:
+        raise IllegalAction(f"Seat {seat + 1} is not to move now, so there is no move to hint"
+                            " at.")
+    return {"ok": True, "hint": hint(game, seat)}
 
 
 def _view(request, client):
@@ -773,8 +792,8 @@ def _check_scenario(request, client):
 
 _OPERATIONS = {
     "catalog": _catalog, "new": _new, "load": _load, "act": _act, "try": _act, "bot": _bot,
-    "view": _view, "save": _save, "replay": _replay, "check": _check, "bench": _bench,
-    "check_deal": _check_deal,
+    "hint": _hint, "view": _view, "save": _save, "replay": _replay, "check": _check,
+    "bench": _bench, "check_deal": _check_deal,
     "scenario": _scenario, "lessons": _lessons, "lesson_start": _lesson_start,
     "lesson_try": _lesson_try, "lesson_next": _lesson_next, "lesson_watch": _lesson_watch,
     "lesson_back": _lesson_back, "lesson_restart": _lesson_restart,

@@ -423,6 +423,8 @@ def _judge_one(request) -> tuple:
         if not isinstance(reply.get("error"), str) or not reply["error"]:
             return "bug", "a refusal without a reason"
         return "refused", reply["error"]
+    if request.get("op") == "hint":
+        return _judge_hint(request, reply)
     client = service._clients.get(CLIENT)
     slot = reply.get("slot")
     game = client.slots.get(slot) if client is not None and slot else None
@@ -444,6 +446,23 @@ def _judge_one(request) -> tuple:
     return "accepted", request.get("op")
 
 
+def _judge_hint(request, reply) -> tuple:
+    """A hint given: an index into the seat's legal actions and one sentence in words."""
+    client = service._clients.get(CLIENT)
+    slot = request.get("slot") if isinstance(request.get("slot"), str) else "play"
+    game = client.slots.get(slot) if client is not None else None
+    given = reply.get("hint")
+    if game is None or not isinstance(given, dict):
+        return "bug", "a hint without a game, or not an object"
+    legal = game.legal_actions(request.get("seat"))
+    index, why = given.get("action"), given.get("why")
+    if not isinstance(index, int) or not 0 <= index < len(legal):
+        return "bug", f"the hint's action {index!r} is not an index into the legal actions"
+    if not isinstance(why, str) or not why.strip() or "Internal error" in why:
+        return "bug", f"the hint says {why!r}"
+    return "accepted", "hint"
+
+
 def op_of(case) -> str:
     request = case[-1] if isinstance(case, list) and case else case
     return str(request.get("op") if isinstance(request, dict) else None)[:20]
@@ -460,6 +479,19 @@ def turn_actions(draw):
     op = draw(st.sampled_from(["act", "try"]))
     return [{"op": "load", "save": save, "viewer": None},
             {"op": op, "action": action, "viewer": viewer}]
+
+
+@st.composite
+def hints(draw):
+    """A real game loaded from its save, then a hint asked for a seat that may be wrong, out of
+    range or of the wrong type, in a slot that may hold no game."""
+    save, legal = draw(st.sampled_from(TURNS))
+    seat = legal[0]["seat"] if legal else 0
+    request = {"op": "hint", "seat": draw(st.one_of(st.just(seat), st.just(seat),
+                                                    plausible("seat"), json_values))}
+    if draw(st.integers(0, 3)) == 0:
+        request["slot"] = draw(st.one_of(plausible("slot"), json_values))
+    return [{"op": "load", "save": save, "viewer": None}, request]
 
 
 def scripts():
@@ -490,6 +522,7 @@ KINDS = {
                                                 "scenario"]),
                                links()).map(_scenario_text),
     "scripts": lambda: scripts(),
+    "hints": lambda: hints(),
     "deals": lambda: st.builds(lambda game, players, seed: {"op": "new", "game": game,
                                                             "players": players, "seed": seed,
                                                             "viewer": 0},

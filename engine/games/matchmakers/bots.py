@@ -1,7 +1,10 @@
 """Matchmakers' bots: they see what their seat sees (its view and its legal actions), never
-the state, and read the rules only through ``rules.py``'s pure functions."""
+the state, and read the rules only through ``rules.py``'s pure functions.
 
-from ...bots import Bot
+The basic bot decides in ``decide``: its move and a ``Why``, the sentence a learner is shown
+for it (``engine.bots.hint``), worded only when asked for."""
+
+from ...bots import Bot, Why
 from .rules import (
     ANIMALS,
     COLOUR_OF,
@@ -9,10 +12,13 @@ from .rules import (
     ORDER,
     TWIN_OF,
     VALUE_OF,
+    Follow,
     arrangement_points,
     lead_colour,
+    owed_colours,
     trick_outcome,
 )
+from .words import card_name, colour_counts, colour_name
 
 
 class Table:
@@ -88,38 +94,44 @@ class BasicBot(Bot):
         self.rng = rng
 
     def choose(self, view: dict, legal_actions: list) -> dict:
+        return self.decide(view, legal_actions)[0]
+
+    def decide(self, view: dict, legal_actions: list) -> tuple:
         kind = legal_actions[0]["type"]
         if kind in ("give", "undo_give", "return", "undo_return"):
-            return self._exchange(legal_actions)
+            return self._exchange(view, legal_actions)
         if kind == "play":
             return self._play(Table(view), legal_actions)
         if kind in ("claim_guide", "decline_guide"):
             return self._claim(Table(view), legal_actions)
         if kind == "collect":
             table = Table(view)
-            return max(legal_actions, key=lambda a: (table.gain(table.team, a["card"]),
+            best = max(legal_actions, key=lambda a: (table.gain(table.team, a["card"]),
                                                      -VALUE_OF[a["card"]]))
-        return legal_actions[0]
+            return best, Why(_collect_words, table, best["card"])
+        return legal_actions[0], Why(_start_words, view)
 
     @staticmethod
-    def _exchange(legal_actions: list) -> dict:
+    def _exchange(view: dict, legal_actions: list) -> tuple:
         picks = [a for a in legal_actions if a["type"] in ("give", "return")]
         # pass on the low cards: they win no tricks, so they are the least use to keep
-        return min(picks, key=lambda a: (VALUE_OF[a["card"]], ORDER[a["card"]]))
+        best = min(picks, key=lambda a: (VALUE_OF[a["card"]], ORDER[a["card"]]))
+        return best, Why(_exchange_words, view, best, picks)
 
     @staticmethod
-    def _claim(table: Table, legal_actions: list) -> dict:
+    def _claim(table: Table, legal_actions: list) -> tuple:
         claim = next(a for a in legal_actions if a["type"] == "claim_guide")
         decline = next(a for a in legal_actions if a["type"] == "decline_guide")
         source = claim["from"]
         if source != "office" and table.team_of(source) == table.team:
-            return decline  # taking it from the partner gains the team nothing
+            # taking it from the partner gains the team nothing
+            return decline, Why(_partner_guide_words, claim)
         held = len(table.view["guides"][table.seat])
         spare = table.tricks_left() - held - (1 if VALUE_OF[claim["guide"]] >= 6 else 0)
-        return claim if spare >= 3 else decline
+        return (claim if spare >= 3 else decline), Why(_claim_words, table, claim, spare >= 3)
 
     # -- playing a card
-    def _play(self, table: Table, legal_actions: list) -> dict:
+    def _play(self, table: Table, legal_actions: list) -> tuple:
         view = table.view
         trick = [(play["seat"], play["card"]) for play in view["trick"]]
         urgent = table.tricks_left() <= len(view["guides"][table.seat]) + 1
@@ -134,16 +146,23 @@ class BasicBot(Bot):
             key = (score, -VALUE_OF[card] if card in GUIDES else 0, -ORDER[card])
             if best_score is None or key > best_score:
                 best, best_score = action, key
-        return best
+        return best, Why(_play_words, self, table, trick, best["card"], urgent,
+                         len(legal_actions))
 
     def _estimate(self, table: Table, trick: list, card: str) -> float:
         """Expected change of (our campsite - their campsite) from this trick."""
+        return self._forecast(table, trick, card)[0]
+
+    def _forecast(self, table: Table, trick: list, card: str) -> tuple:
+        """``(_estimate, what it rests on)``: ``("matchmaking", twin)``, or ``("trick", ours,
+        win_value, the card worth collecting or None for one still to come, lose_value)``,
+        ``ours`` being the chance that the team wins the trick."""
         seat, team = table.seat, table.team
         twin = TWIN_OF.get(card)
         full = trick + [(seat, card)]
         for other, played in trick:
             if played == twin and (other != seat or table.options["allow_self_matchmaking"]):
-                return self._matchmaking_value(table, full, twin, card)
+                return self._matchmaking_value(table, full, twin, card), ("matchmaking", twin)
         remaining = self._seats_to_play(table, full)
         winner_index, _ = trick_outcome(full, table.options["trump_vs_trump"])
         win_seat, win_card = full[winner_index]
@@ -157,10 +176,11 @@ class BasicBot(Bot):
                 ours *= 1 - beat
         future_them = sum(1 for s in remaining if table.team_of(s) != team)
         future_us = len(remaining) - future_them
-        win_value = self._win_value(table, full, win_seat if table.team_of(win_seat) == team
-                                    else seat, future_them)
+        win_value, worth = self._win_value(table, full, win_seat if table.team_of(win_seat)
+                                           == team else seat, future_them)
         lose_value = self._lose_value(table, full, future_us)
-        return ours * win_value + (1 - ours) * lose_value
+        return (ours * win_value + (1 - ours) * lose_value,
+                ("trick", ours, win_value, worth, lose_value))
 
     @staticmethod
     def _seats_to_play(table: Table, full: list) -> list:
@@ -211,8 +231,9 @@ class BasicBot(Bot):
         return guide_chance + (1 - guide_chance) * holds * higher
 
     @staticmethod
-    def _win_value(table: Table, full: list, winner: int, future_them: int) -> float:
-        """What our team gets when ``winner`` (ours) collects: the best card allowed."""
+    def _win_value(table: Table, full: list, winner: int, future_them: int) -> tuple:
+        """What our team gets when ``winner`` (ours) collects: the best card allowed, as
+        ``(points, that card)``; the card is None when the best is one still to be played."""
         team = table.team
         if table.players == 2 and table.options["twop_collect_exclusion"] == "winning_card_only":
             allowed = [c for s, c in full if c not in GUIDES]
@@ -221,7 +242,11 @@ class BasicBot(Bot):
         gains = [table.gain(team, c) for c in allowed]
         if future_them:
             gains.append(table.mean_unseen_gain(team))
-        return max(gains) if gains else 0.0
+        if not gains:
+            return 0.0, None
+        best = max(gains)
+        index = gains.index(best)
+        return best, allowed[index] if index < len(allowed) else None
 
     @staticmethod
     def _lose_value(table: Table, full: list, future_us: int) -> float:
@@ -234,3 +259,127 @@ class BasicBot(Bot):
             gains.append(table.mean_unseen_gain(them))
         return -sum(gains) / len(gains) if gains else 0.0
 
+
+
+# ---- the basic bot's reasons, in the player's words --------------------------------------
+
+
+def _count(number, one: str, many: str) -> str:
+    return str(number) + " " + (one if number == 1 else many)
+
+
+def _campsite(table: Table) -> str:
+    return "your team's campsite" if table.players == 4 else "your campsite"
+
+
+def _points(number) -> str:
+    return _count(round(number), "point", "points")
+
+
+def _exchange_words(view: dict, pick: dict, picks: list) -> tuple:
+    card = card_name(pick["card"])
+    mine = view["exchange"]["mine"]
+    if pick["type"] == "give":
+        still = " still unpicked" if mine["picked"] else ""
+        return ("Give the " + card + " to your partner: it is your lowest card" + still + ", and"
+                " low cards win no tricks, so they are the least use to keep."), "exchange.give"
+    owed = owed_colours(mine["received"], mine["picked"])
+    return ("Return the " + card + " to your partner: you still owe " + colour_counts(owed)
+            + " of the colours you received, and it is your lowest card of those colours."
+            ), "MK-A3"
+
+
+def _start_words(view: dict) -> tuple:
+    return ("Start round " + str(view["round"]) + ": your team leads on points and decides who"
+            " starts, and the starter initiates the exchange."), "MK-A19"
+
+
+def _partner_guide_words(claim: dict) -> tuple:
+    return ("Let the " + card_name(claim["guide"]) + " be: it lies in front of your partner, so"
+            " taking it gains your team nothing."), "MK-A12"
+
+
+def _claim_words(table: Table, claim: dict, take: bool) -> tuple:
+    guide = card_name(claim["guide"])
+    left = _count(table.tricks_left(), "trick", "tricks")
+    if take:
+        source = "the office" if claim["from"] == "office" else "Seat " + str(claim["from"] + 1)
+        return ("Recruit the " + guide + " from " + source + ": about " + left + " are left,"
+                " time enough to play it before the round ends."), "loser.claim"
+    costs = "a guide still held when the round ends costs twice its value"
+    if not table.tricks_left():
+        return ("Let the " + guide + " be: no trick is left to play it in, and " + costs + "."
+                ), "scoring.trumps"
+    held = len(table.view["guides"][table.seat])
+    holding = (" and " + _count(held, "guide", "guides") + " already in front of you"
+               if held else "")
+    return ("Let the " + guide + " be: with about " + left + " left" + holding + ", you might"
+            " not get to play it, and " + costs + "."), "scoring.trumps"
+
+
+def _collect_words(table: Table, card: str) -> tuple:
+    gain = table.gain(table.team, card)
+    head = "Collect the " + card_name(card) + ": it "
+    if gain > 0:
+        what = "adds " + _points(gain) + " to " + _campsite(table) + ", the most"
+    elif gain == 0:
+        what = "costs " + _campsite(table) + " nothing, the best"
+    else:
+        what = "costs " + _campsite(table) + " " + _points(-gain) + ", the least"
+    return head + what + " of the cards you may take.", "MK-A18"
+
+
+def _follow_words(table: Table, trick: list, card: str) -> str:
+    """What the trick asks of the hand (tricks.follow, MK-A8, through rules.Follow)."""
+    if card in GUIDES:
+        return "a guide may always be played"
+    animals = list(table.view["hand"]) + (table.ups[table.seat] if table.players == 2 else [])
+    follow = Follow(animals, trick)
+    if follow.lead is None:
+        return ""
+    colour = colour_name(follow.lead)
+    return ("you must follow " if follow.holds else "you have no ") + colour
+
+
+def _play_words(bot: BasicBot, table: Table, trick: list, card: str, urgent: bool,
+                choices: int) -> tuple:
+    head = "Play the " + card_name(card) + ": "
+    duty = _follow_words(table, trick, card)
+    score, basis = bot._forecast(table, trick, card)
+    if choices == 1:
+        return (head + "it is the only card you may play" + (", as " + duty if duty else "")
+                + "."), "tricks.follow"
+    lead = duty + "; " if duty else ""
+    if basis[0] == "matchmaking":
+        return (head + lead + "it is the twin of the " + card_name(basis[1]) + " in the trick,"
+                " so it makes a Matchmaking, which sends the other animals home to their teams'"
+                " campsites."), "MK-A16"
+    if card in GUIDES and urgent:
+        return (head + "the round is nearly over, and a guide still in front of you then costs"
+                " twice its value."), "scoring.trumps"
+    _, ours, win_value, worth, lose_value = basis
+    team = table.players == 4
+    if ours >= 0.5:
+        said = ("your team" if team else "you") + " should win this trick"
+        if worth is None:
+            said += ", and a card still to be played may suit " + _campsite(table)
+        elif win_value > 0:
+            said += (", and the " + card_name(worth) + " in it would add " + _points(win_value)
+                     + " to " + _campsite(table))
+        elif win_value == 0:
+            said += (", and the best card in it for " + _campsite(table) + ", the "
+                     + card_name(worth) + ", would cost nothing")
+        else:
+            said += (", though even the best card in it for " + _campsite(table) + ", the "
+                     + card_name(worth) + ", would cost " + _points(-win_value))
+    else:
+        said = "it should lose this trick"
+        them = "the other team" if team else "your opponent"
+        if lose_value > 0:
+            said += ", and the cards it leaves " + them + " to collect would cost them points"
+        elif lose_value == 0:
+            said += ", and its cards would not help " + them
+        else:
+            said += ", and every other card you may play looks worse for " + (
+                "your team" if team else "you")
+    return head + lead + said + ".", "winner.collect"
