@@ -82,10 +82,12 @@
     return animation;
   }
 
-  // Slide ``el`` from ``from`` (a rect) to where it is now.
-  function slide(el, from, to, duration, delay, extra) {
+  // Slide ``el`` from ``from`` (a rect) to where it is now; ``small``: it sets off as a small
+  // card from the middle of ``from`` (a seat, the stock), not stretched to that box's shape.
+  function slide(el, from, to, duration, delay, extra, small) {
     var a = centre(from), b = centre(to);
     var sx = to.width ? from.width / to.width : 1, sy = to.height ? from.height / to.height : 1;
+    if (small) sx = sy = 0.6;
     var start = { transform: "translate(" + (a.x - b.x) + "px," + (a.y - b.y) + "px) scale(" +
                   sx + "," + sy + ")" };
     if (extra) start.opacity = extra;
@@ -114,6 +116,34 @@
     var done = function () { copy.remove(); };
     animation.addEventListener("finish", done);
     animation.addEventListener("cancel", done);
+  }
+
+  // A card arriving in the hand: the hand scrolls inside the dock, which would clip a card
+  // sliding in from the stock, so a copy above the page makes the journey and the card itself
+  // shows when the copy lands.
+  function arrive(item, from, duration, delay) {
+    var to = item.rect;
+    var copy = item.el.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.removeAttribute("data-card");
+    copy.removeAttribute("data-action");
+    copy.removeAttribute("data-face");
+    copy.setAttribute("aria-hidden", "true");
+    copy.setAttribute("tabindex", "-1");
+    copy.classList.add("motion-ghost");
+    copy.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:30;left:" +
+      to.left + "px;top:" + to.top + "px;width:" + to.width + "px;height:" + to.height + "px;";
+    document.body.appendChild(copy);
+    var a = centre(from), b = centre(to);
+    var flight = finished(copy.animate(
+      [{ transform: "translate(" + (a.x - b.x) + "px," + (a.y - b.y) + "px) scale(0.6)",
+         opacity: 0.3 }, { transform: "none", opacity: 1 }],
+      { duration: duration, delay: delay, easing: "ease-out", fill: "both" }));
+    finished(item.el.animate([{ opacity: 0 }, { opacity: 0 }],
+                             { duration: delay + duration }));
+    var done = function () { copy.remove(); };
+    flight.addEventListener("finish", done);
+    flight.addEventListener("cancel", done);
   }
 
   function backCopy() {
@@ -169,7 +199,7 @@
         var seat = from[item.code];
         var source = seat !== undefined && seat !== hints.viewer ? seatRect(root, seat) : null;
         if (source) {
-          slide(item.el, source, item.rect, duration, 0, 0.4);
+          slide(item.el, source, item.rect, duration, 0, 0.4, true);
           plan.appeared += 1;
           plan.cards.push({ code: item.code, how: "from seat", seat: seat });
         } else if (item.hand) {
@@ -186,7 +216,7 @@
         // Dealt one after another (a whole hand within about twice the duration).
         var step = Math.min(duration / 3, (2 * duration) / dealt.length);
         dealt.forEach(function (item, index) {
-          if (stock) slide(item.el, stock, item.rect, duration, index * step, 0.3);
+          if (stock) arrive(item, stock, duration, index * step);
           else finished(item.el.animate([{ opacity: 0 }, { opacity: 1 }],
                                         { duration: duration, delay: index * step,
                                           fill: "backwards" }));
