@@ -59,16 +59,23 @@ def option_control(spec, value, errors=None, rule_href=None):
                tag("small", {"id": name + "-hint"}, hint), field_error(errors, name))
 
 
+def setting_check(name, field_id, label, hint, settings):
+    """One of the player's settings as a checkbox, its meaning in a sentence under it."""
+    box = tag("input", {"type": "checkbox", "id": field_id, "data-setting": name,
+                        "checked": bool(settings.get(name)),
+                        "aria-describedby": field_id + "-hint"})
+    return tag("div", {"class": "field check"}, box, text("label", {"for": field_id}, label),
+               text("small", {"id": field_id + "-hint"}, hint))
+
+
 def settings_fieldset(settings):
-    undo = tag("input", {"type": "checkbox", "id": "setting-undo", "data-setting": "allow_undo",
-                         "checked": bool(settings.get("allow_undo")),
-                         "aria-describedby": "setting-undo-hint"})
     return tag("fieldset", {"class": "options"}, text("legend", {}, "Settings"),
-               tag("div", {"class": "field check"}, undo,
-                   text("label", {"for": "setting-undo"}, "Offer undo"),
-                   text("small", {"id": "setting-undo-hint"},
-                        "Take back your last move if it showed you nothing new and nobody"
-                        " has moved since.")))
+               setting_check("allow_undo", "setting-undo", "Offer undo",
+                             "Take back your last move if it showed you nothing new and nobody"
+                             " has moved since.", settings),
+               setting_check("four_colour", "setting-four-colour", "Four-colour suits",
+                             "Clubs green and diamonds blue, so no two suits share a colour"
+                             " (hearts stay red, spades black).", settings))
 
 
 def seat_choices(info, form, seat, kind):

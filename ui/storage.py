@@ -16,7 +16,8 @@ SETTINGS_KEY = PREFIX + "settings"
 SETUP_KEY = PREFIX + "setup"  # the last setup used for each game (the lobby's Play)
 HISTORY_PREFIX = PREFIX + "history:"
 QUARANTINE_PREFIX = PREFIX + "quarantine:"
-DEFAULT_SETTINGS = {"bot_delay_ms": 700, "allow_undo": False}
+# four_colour: Matatu's clubs green and diamonds blue (a class on <html>, static/css/app.css).
+DEFAULT_SETTINGS = {"bot_delay_ms": 700, "allow_undo": False, "four_colour": False}
 
 CHUNK = 64  # moves per chunk: a move rewrites at most ~3 kB
 MAX_MOVES = 20000  # far past any real game; a longer record would replay for too long
@@ -113,6 +114,8 @@ def check_settings(record, size=0):
           "its bot_delay_ms is not a whole number of milliseconds up to 10000")
     undo = values.get("allow_undo")
     _need(undo is None or isinstance(undo, bool), "its allow_undo is not true or false")
+    four = values.get("four_colour")
+    _need(four is None or isinstance(four, bool), "its four_colour is not true or false")
 
 
 def _check_setup_of(game_id, setup):

@@ -1,6 +1,6 @@
 """Card faces (issue #31 item 1): every card code of every deck is drawn from its deck's SVG
 sprite (tools/card_faces.py), in the page as the table draws it; the table's hand shows a
-picture per card on a phone; four-colour suits turn the diamonds blue.
+picture per card on a phone; the four-colour setting turns the diamonds blue.
 
 The sheets (every face of a deck, in the table's own card markup and CSS) are written with
 ``shot`` for a person to look at ($MATCHBOOK_SHOTS)."""
@@ -8,10 +8,11 @@ The sheets (every face of a deck, in the table's own card markup and CSS) are wr
 from __future__ import annotations
 
 import base64
+import json
 import sys
 
 import pytest
-from matchbook import fast_bots, open_app, shot, start_matatu, wait_idle
+from matchbook import fast_bots, open_app, open_setup, shot, start_matatu, wait_idle
 
 from ui.layouts import LAYOUTS
 from ui.render_table import card_face
@@ -166,3 +167,22 @@ def test_the_hand_on_a_phone_shows_a_picture_per_card(app):
         assert card["width"] > 20 and card["height"] > 20 and card["drawn"] > 100, card
         assert card["card"] <= 3 * 16, card  # a card is no wider than before (2.5rem)
     shot(app, "faces/matatu-hand-360x740.png")
+
+
+def test_the_four_colour_setting_is_kept_and_colours_the_table(app):
+    app.set_viewport_size({"width": 360, "height": 740})
+    open_app(app)
+    open_setup(app)
+    assert not app.evaluate("document.documentElement.classList.contains('four-colour')")
+    app.check("#setting-four-colour")
+    app.wait_for_function("document.documentElement.classList.contains('four-colour')")
+    kept = json.loads(app.evaluate("localStorage.getItem('matchbook:settings')"))
+    assert kept["values"]["four_colour"] is True
+    app.reload()
+    app.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    assert app.evaluate("document.documentElement.classList.contains('four-colour')")
+    assert app.evaluate("getComputedStyle(document.documentElement)"
+                        ".getPropertyValue('--suit-d').trim()") != ""
+    open_setup(app)
+    app.uncheck("#setting-four-colour")
+    app.wait_for_function("!document.documentElement.classList.contains('four-colour')")
