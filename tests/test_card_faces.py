@@ -143,8 +143,15 @@ def test_each_suit_and_colour_has_a_shape_of_its_own():
     mx = {s.get("id")[2:]: set(_shape_of(s)) for s in tree("match_maker").iter(SVG + "symbol")}
     assert mx["gay-f"] == {"s-gay", "s-female"} and mx["straight-m"] == {"s-straight", "s-male"}
     assert mx["celibate-m"] == {"s-celibate", "s-male"}
-    icons = [frozenset(mx[code]) for code in LAYOUTS["match_maker"].words.CHANCES]
+    words = LAYOUTS["match_maker"].words
+    icons = [frozenset(mx[code]) for code in words.CHANCES]
     assert len(set(icons)) == len(icons)
+    # A chance card prints its name and what it does, in the engine's words.
+    texts = {s.get("id")[2:]: [t.text for t in s.iter(SVG + "text")]
+             for s in tree("match_maker").iter(SVG + "symbol")}
+    for code in words.CHANCES:
+        assert texts[code] == [words.SHORT_EFFECTS[code], words.FACE_WORDS[code]], code
+    assert texts["gay-m"] == ["gay"]
 
 
 def test_courts_aces_and_jokers_are_drawn_apart_from_the_numbers():
@@ -191,3 +198,10 @@ def test_the_table_draws_every_face_from_its_decks_sprite(game):
                          r'<use href="([^"]+)"/></svg>', html)
         assert art == [f"static/cards/{game}.svg#c-{code}"], html
         assert f'aria-label="{layout.card_name(code)}"' in html
+
+
+def test_a_game_without_a_drawing_of_its_own_gets_its_words_on_plain_faces():
+    face = card_faces.plain_face("X<1", "10\ndark & light")
+    symbol = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{face}</svg>')[0]
+    assert symbol.get("id") == "c-X<1"
+    assert [text.text for text in symbol.iter(SVG + "text")] == ["10", "dark & light"]

@@ -6,6 +6,9 @@ card code of that deck, taken from the engine's own data (never a hand-kept list
     static/cards/matchmakers.svg   R B G Y values, the ★/☾ twins, the guides T2 T4 T6 T8
     static/cards/match_maker.svg   the six persons and the five chance cards
 
+A game the drawing below does not know yet gets its cards' words (its words module's
+``card_label``) on plain faces, so a new game needs nothing here to be playable.
+
 The UI draws a face as ``<svg class="art"><use href="static/cards/<game>.svg#c-<code>"/></svg>``
 inside the card's own box (ui/render_table.py), which keeps the card's size, background,
 border and highlights; the sprite draws only the ink. Shapes a deck repeats (suits, colours'
@@ -27,6 +30,7 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = "static/cards"
@@ -99,18 +103,15 @@ def _module(root: Path, name: str):
 
 
 def decks(root: Path = ROOT) -> dict[str, tuple[str, ...]]:
-    """Game id -> every card code of its deck, from the engine's rules data."""
-    rules = {game: _module(root, f"engine.games.{game}.rules")
-             for game in ("matatu", "matchmaster", "matchmakers", "match_maker")}
-    found = {"matatu": tuple(rules["matatu"].standard_deck(jokers=True)),
-             "matchmaster": tuple(rules["matchmaster"].DECK),
-             "matchmakers": tuple(rules["matchmakers"].ALL_CARDS),
-             "match_maker": tuple(rules["match_maker"].PERSONS)
-             + tuple(rules["match_maker"].CHANCES)}
-    missing = sorted(set(_module(root, "engine").GAMES) - set(found))
-    if missing:
-        raise RuntimeError(f"build: no card faces for {', '.join(missing)}: add its deck to "
-                           "tools/card_faces.py")
+    """Game id -> every card code of its deck: its rules' ``ALL_CARDS``, for every game the
+    engine registers."""
+    found = {}
+    for game in sorted(_module(root, "engine").GAMES):
+        cards = getattr(_module(root, f"engine.games.{game}.rules"), "ALL_CARDS", None)
+        if not cards:
+            raise RuntimeError(f"build: engine/games/{game}/rules.py declares no ALL_CARDS, "
+                               "the card codes to draw a face for")
+        found[game] = tuple(cards)
     return found
 
 
@@ -160,7 +161,7 @@ def _index(code: str, rank: str, marks: list[tuple[str, float]], beside: str = "
 def _symbol(code: str, body: str, style: str = "") -> str:
     # Its own fill: a <use> of the symbol inherits from the page, not from this file's <svg>.
     extra = f' style="color:{style}"' if style else ""
-    return (f'<symbol id="c-{code}" viewBox="0 0 {W} {H}" fill="currentColor"{extra}>{body}'
+    return (f'<symbol id="c-{escape(code, {chr(34): "&quot;"})}" viewBox="0 0 {W} {H}" fill="currentColor"{extra}>{body}'
             '</symbol>')
 
 
@@ -210,12 +211,11 @@ def matchmakers_face(code: str, shapes: dict[str, str]) -> str:
     return _symbol(code, body)
 
 
-def match_maker_face(code: str, words, rules) -> str:
+def match_maker_face(code: str, words) -> str:
     if code in words.CHANCES:
-        # A mate card's points over its icon (match.5-6); the word under it.
-        points = {"soulmate": "+", "deathmate": "−"}.get(code, "")
-        top = _text(points + str(rules.MATE_POINTS), 25, 14, 12, 20) if points else ""
-        body = (top + _shape(CHANCE_ICONS[code], 10, 18, 30)
+        # What it does over its icon ("+3 points", "new orientation"), its name under it.
+        body = (_text(words.SHORT_EFFECTS[code], 25, 12, 9, 44)
+                + _shape(CHANCE_ICONS[code], 11, 19, 28)
                 + _text(words.FACE_WORDS[code], 25, 64, 11, 46))
         return _symbol(code, body)
     orientation, sex = code.split("-")
@@ -223,6 +223,14 @@ def match_maker_face(code: str, words, rules) -> str:
                                                        10, 19, 30)
             + _text(orientation, 25, 65, 12, 46))
     return _symbol(code, body)
+
+
+def plain_face(code: str, label: str) -> str:
+    """A card's short label, a line at a time, in the middle of its face."""
+    lines = [escape(line) for line in label.split("\n") if line] or [escape(code)]
+    top = H / 2 - 7 * (len(lines) - 1)
+    return _symbol(code, "".join(_text(line, W / 2, top + 14 * row + 5, 13, 44)
+                                 for row, line in enumerate(lines)))
 
 
 def sprite(game: str, codes, root: Path = ROOT) -> str:
@@ -235,10 +243,9 @@ def sprite(game: str, codes, root: Path = ROOT) -> str:
     elif game == "matchmakers":
         faces = [matchmakers_face(code, words.COLOUR_SHAPES) for code in codes]
     elif game == "match_maker":
-        rules = _module(root, "engine.games.match_maker.rules")
-        faces = [match_maker_face(code, words, rules) for code in codes]
-    else:
-        raise RuntimeError(f"build: no card faces for {game}")
+        faces = [match_maker_face(code, words) for code in codes]
+    else:  # a game with no drawing of its own yet: its cards' words, as they read today
+        faces = [plain_face(code, words.card_label(code)) for code in codes]
     used = sorted({name for face in faces for name in _used(face)})
     shapes = [f'<symbol id="s-{name}" viewBox="0 0 100 100">{SHAPES[name]}</symbol>'
               for name in used]

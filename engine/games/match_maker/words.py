@@ -69,6 +69,7 @@ CHANCE_EFFECTS = {"soulmate": "+3 points for the Couple",
 # readers get the card's name from its label instead).
 FACE_WORDS = {"soulmate": "Soulmate", "deathmate": "Deathmate",
               "orientation-change": "Orientation", "sex-change": "Sex change", "time": "Time"}
+# What a chance card does, in short: printed over its icon, and in the mate cards' hint.
 SHORT_EFFECTS = {"soulmate": "+3 points", "deathmate": "−3 points",
                  "orientation-change": "new orientation", "sex-change": "other sex",
                  "time": "another turn"}
