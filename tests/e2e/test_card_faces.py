@@ -97,6 +97,16 @@ def drawn(page) -> list[dict]:
     return page.evaluate(DRAWN)
 
 
+def test_the_sprites_are_published_and_precached(dist_dir):
+    manifest = json.loads((dist_dir / "precache-manifest.json").read_text())
+    for game in DECKS:
+        rel = f"static/cards/{game}.svg"
+        assert (dist_dir / rel).read_text(encoding="utf-8") == card_faces.sprite(game,
+                                                                                  DECKS[game])
+        assert rel in manifest["files"], f"{rel} is not precached: no faces offline"
+        assert (dist_dir / (rel + ".gz")).is_file()  # hosts send it gzipped
+
+
 @pytest.mark.parametrize("width", [360, 1280])
 def test_every_card_of_every_deck_is_drawn_from_its_sprite(page, sheet_site, width):
     page.set_viewport_size({"width": width, "height": 800})
