@@ -161,7 +161,8 @@ def _index(code: str, rank: str, marks: list[tuple[str, float]], beside: str = "
 def _symbol(code: str, body: str, style: str = "") -> str:
     # Its own fill: a <use> of the symbol inherits from the page, not from this file's <svg>.
     extra = f' style="color:{style}"' if style else ""
-    return (f'<symbol id="c-{escape(code, {chr(34): "&quot;"})}" viewBox="0 0 {W} {H}" fill="currentColor"{extra}>{body}'
+    name = escape(code, {'"': "&quot;"})
+    return (f'<symbol id="c-{name}" viewBox="0 0 {W} {H}" fill="currentColor"{extra}>{body}'
             '</symbol>')
 
 
