@@ -145,6 +145,9 @@ def test_guides_show_their_value_over_the_word_inside_the_card():
     words_inside = re.findall(hidden_span.format("rank") + r"(\d)</span>"
                               + hidden_span.format("mk-word") + "guide</span>", html)
     assert len(words_inside) == len(guide_faces)
+    # and each draws its picture, the guide's own face (tools/card_faces.py)
+    assert len(re.findall(r'<use href="static/cards/matchmakers.svg#c-T[2468]"/>', html)) == len(
+        guide_faces)
     assert "guideguide" not in re.sub(r"<[^>]+>", "", html)
     assert ' guide</span>' not in html  # never "4 guide" on one line
 

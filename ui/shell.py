@@ -90,6 +90,7 @@ class Shell:
         self.client = client
         self.storage = storage
         self.settings = storage.settings()
+        self.show_settings()
         self.catalog = Catalog(storage)
         self.problems = []  # saves storage could not read, said above every screen
         self.notice = ""  # one sentence above the screen until the route changes
@@ -315,6 +316,14 @@ class Shell:
         self.copied = ""
         self.render()
 
+    def show_settings(self):
+        """What a setting changes on every screen at once: the suits' colours, a class on
+        <html> that the faces' colours follow (static/css/app.css)."""
+        if self.settings.get("four_colour"):
+            root.classList.add("four-colour")
+        else:
+            root.classList.remove("four-colour")
+
     def save_settings(self):
         try:
             self.storage.save_settings(dict(self.settings))
@@ -365,6 +374,7 @@ class Shell:
                 self.settings[name] = bool(target.checked)
             else:
                 self.settings[name] = str(target.value)
+            self.show_settings()
             self.save_settings()
             self.render()
             return

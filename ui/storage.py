@@ -19,7 +19,9 @@ QUARANTINE_PREFIX = PREFIX + "quarantine:"
 # bot_delay_ms: a fixed pause before each bot move (None: the speed's; tests set it short).
 # speed: slow, normal or fast (None: slow for a first game, then normal; ui/motion.py).
 # hints: the Hint button at the table (None: shown until the first game is finished).
-DEFAULT_SETTINGS = {"bot_delay_ms": None, "allow_undo": False, "speed": None, "hints": None}
+# four_colour: Matatu's clubs green and diamonds blue (a class on <html>, static/css/app.css).
+DEFAULT_SETTINGS = {"bot_delay_ms": None, "allow_undo": False, "speed": None, "hints": None,
+                    "four_colour": False}
 SPEEDS = ("slow", "normal", "fast")
 
 CHUNK = 64  # moves per chunk: a move rewrites at most ~3 kB
@@ -121,6 +123,8 @@ def check_settings(record, size=0):
     _need(speed is None or speed in SPEEDS, "its speed is not slow, normal or fast")
     hints = values.get("hints")
     _need(hints is None or isinstance(hints, bool), "its hints is not true or false")
+    four = values.get("four_colour")
+    _need(four is None or isinstance(four, bool), "its four_colour is not true or false")
 
 
 def _check_setup_of(game_id, setup):

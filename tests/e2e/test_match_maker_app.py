@@ -143,9 +143,13 @@ def test_a_cancellation_attempt_is_offered_to_the_human(app):
     choices = app.locator(".choices button")
     assert choices.all_inner_texts() == ["Try to cancel the Orientation Change",
                                         "Let the Orientation Change stand"]
-    # The change card lies face up with its effect in words; both opened cards too.
+    # The change card lies face up, its face printing what it does ("new orientation",
+    # tools/card_faces.py), its name saying it in full; both opened cards too.
     change = app.locator(".mx-turn-zone .face[aria-label^='Orientation Change:']")
-    assert "new orientation" in change.inner_text()
+    art = change.locator(":scope > svg.art > use")
+    assert art.get_attribute("href") == "static/cards/match_maker.svg#c-orientation-change"
+    app.wait_for_function("() => document.querySelector('.mx-turn-zone .face > svg.art > use')"
+                          ".getBoundingClientRect().width > 8")
     assert "same sex, another orientation" in change.get_attribute("aria-label")
     assert app.locator(".mx-grid .mx-pc").all_inner_texts() in (["1st", "2nd"], ["2nd", "1st"])
     before = moves(app)

@@ -170,7 +170,14 @@ def test_exchange_refusal_names_the_colour_rule_and_picked_cards_stay_marked(app
     guides = app.locator(TABLE + " .card.mk-t")
     assert guides.count() >= 4  # the office
     for face in guides.all():
+        # Its picture (a mountain over "GUIDE", the value in the corners) inside the card;
+        # its words kept in the page under it.
         fits = face.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <="
                              " e.clientHeight")
-        assert fits and face.inner_text().split() in (["2", "guide"], ["4", "guide"],
-                                                       ["6", "guide"], ["8", "guide"])
+        words = face.inner_text().split()
+        assert fits and words in (["2", "guide"], ["4", "guide"], ["6", "guide"],
+                                  ["8", "guide"])
+        art = face.locator(":scope > svg.art > use")
+        assert art.get_attribute("href") == f"static/cards/matchmakers.svg#c-T{words[0]}"
+        box = art.bounding_box()
+        assert box and box["width"] > 8 and box["height"] > 8

@@ -25,17 +25,21 @@ def start_matchmaster(page, players: int = 4, seed: str = "") -> None:
 
 CODE = r"\b(?:DO|LO|DB|LB)\d+\b|\b\d+ (?:DO|LO|DB|LB)\b"
 
-# For every face in the trick: the rank sits on one line (a Range over its digits has one box),
-# and nothing spills out of the card.
-FACES_FIT = """() => [...document.querySelectorAll('.trick-cards .card .rank')].map(rank => {
-  const node = rank.firstChild, digits = node.data.split('\\n')[0];
-  const range = document.createRange();
-  range.setStart(node, 0); range.setEnd(node, digits.length);
-  const card = rank.closest('.card');
-  return {digits, boxes: range.getClientRects().length,
-          fits: rank.scrollWidth <= card.clientWidth + 1
+# For every face in the trick: its picture (the deck's sprite, tools/card_faces.py) is drawn,
+# inside the card, and is the card its name says ("dark orange 10" draws #c-DO10).
+FACES_FIT = """() => [...document.querySelectorAll('.trick-cards .card')].map(card => {
+  const use = card.querySelector(':scope > svg.art > use');
+  const box = use ? use.getBoundingClientRect() : null, edge = card.getBoundingClientRect();
+  return {label: card.ariaLabel, href: use ? use.getAttribute('href') : null,
+          drawn: !!box && box.width > 8 && box.height > 8,
+          fits: !!box && box.left >= edge.left - 1 && box.right <= edge.right + 1
+                && box.top >= edge.top - 1 && box.bottom <= edge.bottom + 1
+                && card.scrollWidth <= card.clientWidth + 1
                 && card.scrollHeight <= card.clientHeight + 1};
 })"""
+DRAWN = """() => [...document.querySelectorAll('.card > svg.art > use')]
+  .every(use => use.getBoundingClientRect().width > 0)"""
+SHADES = {"dark orange": "DO", "light orange": "LO", "dark blue": "DB", "light blue": "LB"}
 
 
 def stage(page) -> str:
@@ -145,22 +149,27 @@ def test_matchmaster_table_has_no_accessibility_violations(app, axe):
 
 
 @pytest.mark.parametrize("width", [1280, 360])
-def test_trick_cards_keep_the_rank_on_one_line_and_name_the_shade(app, width):
-    """Issue #9 item 10: "10 DO" wrapped in the trick. A face shows the rank on one line and
-    the shade in words under it, inside the card, at 1280 and 360 px."""
+def test_trick_cards_draw_their_own_face_inside_the_card_and_name_the_shade(app, width):
+    """Issue #9 item 10: "10 DO" wrapped in the trick. Now a face is its deck's picture (the
+    rank in its corners, the shade's own shape, MS-A10): drawn inside the card, the very card
+    its name says in words, at 1280 and 360 px."""
     app.set_viewport_size({"width": width, "height": 800})
     open_app(app)
     start_matchmaster(app, players=4, seed="21")
     for _ in range(60):
         if wait_idle(app) == "over":
             break
+        app.wait_for_function(DRAWN)  # the sprite is in
         faces = app.evaluate(FACES_FIT)
         if len(faces) >= 3:
             break
         play_one_turn(app)
     assert len(faces) >= 3, faces
     for face in faces:
-        assert face["boxes"] == 1 and face["fits"], face
+        assert face["drawn"] and face["fits"], face
+        shade, rank = re.fullmatch(r"((?:dark|light) (?:orange|blue)) (\d+)(?:, trump)?",
+                                   face["label"]).groups()
+        assert face["href"] == f"static/cards/matchmaster.svg#c-{SHADES[shade]}{rank}", face
     labels = app.locator(".trick-cards .card").evaluate_all("cards => cards.map(c => c.ariaLabel)")
     assert all(re.fullmatch(r"(dark|light) (orange|blue) \d+(, trump)?", label) for label in labels)
     buttons = " ".join(app.locator(".choices button, .hand button").evaluate_all(

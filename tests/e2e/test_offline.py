@@ -47,6 +47,12 @@ def test_app_reloads_offline_and_a_new_game_can_be_played(
     # static routes), without waiting for the service worker to start.
     assert page.evaluate(ROUTED) == [], "answered through the service worker's fetch handler"
     start_matatu(page, players=3, seed="404")
+    # The cards' faces too: their deck's sprite is precached like every file of the build.
+    assert "static/cards/matatu.svg" in json.loads(
+        (dist_dir / "precache-manifest.json").read_text())["files"]
+    page.wait_for_function("() => { const uses = document.querySelectorAll("
+                           "'.hand .card > svg.art > use'); return uses.length > 0 && "
+                           "[...uses].every(use => use.getBoundingClientRect().width > 0); }")
     play_one_turn(page)
     assert wait_idle(page) in ("human", "over")
     assert not browser_log.page_errors

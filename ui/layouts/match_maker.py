@@ -7,7 +7,7 @@
 
 from ui.layouts.base import Layout
 from ui.markup import esc, tag, text
-from ui.render_table import acting, hinted, seat_name
+from ui.render_table import acting, face_words, hinted, seat_name
 
 try:
     from ui.words import match_maker as words  # engine/games/match_maker/words.py, mounted
@@ -68,25 +68,14 @@ class MatchMakerLayout(Layout):
         return "mx-chance mx-" + code
 
     def face(self, code, extra_class="", label=None, hidden=False):
-        """A face-up card drawn large enough to read: the symbol, then the words. ``hidden``:
+        """A face-up card drawn large enough to read: its picture from the deck's sprite (the
+        symbol, the orientation's mark or the chance card's icon, and its word). ``hidden``:
         its name is said by the element around it (a stack's button)."""
-        if words.is_person(code):
-            lines = [tag("span", {"class": "mx-symbol"},
-                         words.SEX_SYMBOLS.get(words.sex(code), "?")),
-                     tag("span", {"class": "mx-words"}, esc(words.orientation(code))),
-                     tag("span", {"class": "mx-words"},
-                         esc(words.SEX_WORDS.get(words.sex(code), "?")))]
-        else:
-            lines = [tag("span", {"class": "mx-symbol"}, words.CHANCE_SYMBOLS.get(code, "?"))]
-            for word in words.FACE_WORDS.get(code, (code,)):
-                lines.append(tag("span", {"class": "mx-words"}, esc(word)))
-            lines.append(tag("span", {"class": "mx-effect"},
-                             esc(words.SHORT_EFFECTS.get(code, ""))))
         said = {"aria-hidden": "true"} if hidden else {"role": "img",
                                                        "aria-label": label or words.card_name(code)}
         said["class"] = ("card face mx-card " + self.card_class(code) + " " + extra_class).strip()
         said["data-face"] = code  # the animator's identity for it (static/js/motion.js)
-        return tag("span", said, tag("span", {"class": "mx-lines", "aria-hidden": "true"}, *lines))
+        return tag("span", said, face_words(self, code)[3])
 
     def chip(self, code, count=1):
         """A small face-up card for the piles: the symbol and the short name, in a row."""

@@ -7,7 +7,7 @@
 
 from ui.layouts.base import Layout
 from ui.markup import esc, tag, text
-from ui.render_table import acting, card_back, hinted, seat_name
+from ui.render_table import acting, card_back, face_words, hinted, seat_name
 
 try:
     from ui.words import matchmakers as words  # engine/games/matchmakers/words.py, mounted
@@ -67,13 +67,14 @@ class MatchmakersLayout(Layout):
         return words.card_class(code)
 
     def face_inside(self, code):
-        """A face's text: the value and colour letter; a guide's value over the word "guide",
-        each on its own line so the word stays inside the card."""
+        """A face's picture (its deck's sprite), and its text kept hidden under it: the value
+        and colour letter; a guide's value and the word "guide", each a span of its own."""
+        art = face_words(self, code)[3]
         if words.is_guide(code):
-            return (tag("span", {"class": "rank", "aria-hidden": "true"}, esc(code[1:2]))
+            return (art + tag("span", {"class": "rank", "aria-hidden": "true"}, esc(code[1:2]))
                     + tag("span", {"class": "mk-word", "aria-hidden": "true"}, "guide"))
-        return tag("span", {"class": "rank", "aria-hidden": "true"},
-                   esc(words.card_label(code)))
+        return art + tag("span", {"class": "rank", "aria-hidden": "true"},
+                         esc(words.card_label(code)))
 
     def face(self, code, extra_class=""):
         return tag("span", {"class": ("card face " + words.card_class(code) + " "

@@ -79,10 +79,11 @@ class MatchmasterLayout(Layout):
         facts = [text("li", {}, "Round " + str(view.get("round")) + " of "
                       + str(view.get("rounds")) + " · " + str(view.get("cards_this_round"))
                       + " cards each"),
-                 text("li", {}, "Trump: " + words.colour_name(view.get("trump", words.TRUMP)))]
+                 # the colour and the shape its faces print (MS-A10)
+                 text("li", {}, "Trump: " + words.colour_label(view.get("trump", words.TRUMP)))]
         if view.get("lead_colour"):
             facts.append(text("li", {"class": "requested"},
-                              "Colour led: " + words.colour_name(view["lead_colour"])))
+                              "Colour led: " + words.colour_label(view["lead_colour"])))
         parts = [tag("ul", {"class": "facts"}, *facts)]
         if view.get("trick"):
             parts.append(self.trick_markup(view["trick"], ctx, "This trick"))

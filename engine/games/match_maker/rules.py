@@ -19,6 +19,7 @@ SOULMATE, DEATHMATE = "soulmate", "deathmate"
 OC, SC, TIME = "orientation-change", "sex-change", "time"
 MATE_CARDS = (SOULMATE, DEATHMATE)
 CHANGE_CARDS = (OC, SC, TIME)
+ALL_CARDS = PERSONS + CHANCES  # every card code (tools/card_faces.py draws a face for each)
 
 ORIENTATION = {code: code.split("-")[0] for code in PERSONS}
 SEX = {code: code.split("-")[1] for code in PERSONS}

@@ -65,11 +65,11 @@ CHANCE_EFFECTS = {"soulmate": "+3 points for the Couple",
                                         " orientation",
                   "sex-change": "replace one of the two cards with a card of the other sex",
                   "time": "take another turn"}
-# The words on a chance card's face, a line each; the soft hyphen lets "Orientation" break
-# on a small card (screen readers get the card's name from its label instead).
-FACE_WORDS = {"soulmate": ("Soulmate",), "deathmate": ("Deathmate",),
-              "orientation-change": ("Orien\u00adtation", "Change"),
-              "sex-change": ("Sex", "Change"), "time": ("Time",)}
+# The word printed under a chance card's icon (tools/card_faces.py draws the faces; screen
+# readers get the card's name from its label instead).
+FACE_WORDS = {"soulmate": "Soulmate", "deathmate": "Deathmate",
+              "orientation-change": "Orientation", "sex-change": "Sex change", "time": "Time"}
+# What a chance card does, in short: printed over its icon, and in the mate cards' hint.
 SHORT_EFFECTS = {"soulmate": "+3 points", "deathmate": "−3 points",
                  "orientation-change": "new orientation", "sex-change": "other sex",
                  "time": "another turn"}

@@ -46,6 +46,9 @@ the seat that acts, when one does. A team is given as the list of its seats. The
 COLOURS = ("R", "B", "G", "Y")
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}  # MK-A1
 MARKS = {"s": "★", "m": "☾"}
+# The shape each colour prints on its faces, beside its shade (drawn by tools/card_faces.py):
+# the colour is told by shape too, and named with it on the table ("red (circle)").
+COLOUR_SHAPES = {"R": "circle", "B": "square", "G": "triangle", "Y": "diamond"}
 SET_NAMES = {"couple": "couple", "buddies": "buddies"}
 
 
@@ -91,8 +94,8 @@ def colour_name(colour):
 
 
 def colour_label(colour):
-    """``red (R)``: the word and the letter printed on the faces."""
-    return colour_name(colour) + " (" + colour + ")"
+    """``red (circle)``: the word and the shape printed on the faces."""
+    return colour_name(colour) + " (" + COLOUR_SHAPES.get(colour, "?") + ")"
 
 
 def and_list(words):

@@ -16,6 +16,7 @@ from .words import COLOUR_NAMES, TRUMP, cards_text
 COLOURS = ("DO", "LO", "DB", "LB")  # "dark orange, light orange, dark blue and light blue"
 RANKS = tuple(range(1, 14))  # "numbered from 1 to 13 (13 is the highest card)"
 DECK = tuple(colour + str(rank) for colour in COLOURS for rank in RANKS)
+ALL_CARDS = DECK  # every card code (tools/card_faces.py draws a face for each)
 
 # Looked up on every legality check, so computed once rather than parsed from the code.
 COLOUR_OF = {card: card[:2] for card in DECK}

@@ -19,6 +19,9 @@ The log entries the engine writes (``Game.say``), one kind each, and their field
 
 TRUMP = "DO"
 COLOUR_NAMES = {"DO": "dark orange", "LO": "light orange", "DB": "dark blue", "LB": "light blue"}
+# The shape each colour prints on its faces (MS-A10: the shades alone are hard to tell apart),
+# drawn by tools/card_faces.py and named beside the colour on the table: the trump a crown.
+COLOUR_SHAPES = {"DO": "crown", "LO": "circle", "DB": "square", "LB": "triangle"}
 
 
 def colour_of(code):
@@ -32,6 +35,11 @@ def rank_of(code):
 def colour_name(colour):
     """"dark orange" for ``"DO"``."""
     return COLOUR_NAMES.get(colour, "?")
+
+
+def colour_label(colour):
+    """"dark orange (crown)": the shade and the shape its faces print."""
+    return colour_name(colour) + " (" + COLOUR_SHAPES.get(colour, "?") + ")"
 
 
 def card_name(code):
