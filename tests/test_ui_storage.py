@@ -138,6 +138,14 @@ BAD_RECORDS = {
         "matchbook:settings",
         json.dumps({"kind": "settings", "schema": 1, "values": {"bot_delay_ms": "slow"}}),
         "bot_delay_ms is not a whole number"),
+    "settings unknown speed": (
+        "matchbook:settings",
+        json.dumps({"kind": "settings", "schema": 1, "values": {"speed": "warp"}}),
+        "speed is not slow, normal or fast"),
+    "settings hints a word": (
+        "matchbook:settings",
+        json.dumps({"kind": "settings", "schema": 1, "values": {"hints": "yes"}}),
+        "hints is not true or false"),
     "current nested 5000 deep": (
         "matchbook:current",
         '{"kind": "current", "schema": 1, "game": "matatu", "save": ' + "[" * 5000

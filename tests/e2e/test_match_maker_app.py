@@ -140,7 +140,7 @@ def test_a_cancellation_attempt_is_offered_to_the_human(app):
     assert wait_idle(app) == "human"
     status = app.locator("#table-status").inner_text()
     assert "Orientation Change" in status and "cancel" in status
-    choices = app.locator(".choices button")
+    choices = app.locator(".choices button:not([data-cmd=hint])")  # and the Hint
     assert choices.all_inner_texts() == ["Try to cancel the Orientation Change",
                                         "Let the Orientation Change stand"]
     # The change card lies face up, its face printing what it does ("new orientation",
