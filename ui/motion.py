@@ -6,7 +6,9 @@
 
 # speed -> (a bot's pause before its move, a card's travel), in milliseconds. Slow leaves
 # time to see each card arrive and read the line that says it; fast is for players who know.
-SPEEDS = {"slow": (1500, 600), "normal": (800, 360), "fast": (300, 180)}
+# A pause is longer than a deal's motion (static/js/motion.js: at most 1.8 travels), so the
+# next bot's move is never drawn while cards are still moving.
+SPEEDS = {"slow": (1500, 600), "normal": (800, 360), "fast": (400, 180)}
 SPEED_NAMES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 
 # Log kinds (engine data) whose "card" came from the hand of the entry's "seat": it travels

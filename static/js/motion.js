@@ -213,8 +213,9 @@
       });
       if (dealt.length) {
         var stock = stockRect(root);
-        // Dealt one after another (a whole hand within about twice the duration).
-        var step = Math.min(duration / 3, (2 * duration) / dealt.length);
+        // Dealt one after another, a whole hand within 1.8 durations: at rest before the
+        // next bot moves (ui/motion.py: every speed's pause is longer than that).
+        var step = Math.min(duration / 4, (0.8 * duration) / dealt.length);
         dealt.forEach(function (item, index) {
           if (stock) arrive(item, stock, duration, index * step);
           else finished(item.el.animate([{ opacity: 0 }, { opacity: 1 }],
