@@ -633,9 +633,8 @@ class PlayScreen:
 
     def schedule_save(self):
         """Save after the render has reached the screen, not on the click path: the next
-        animation frame paints it, and a task queued from that frame saves once the cards
-        it set moving are at rest (a save and its garbage collection are the longest tasks
-        after a move: none runs while a card travels)."""
+        animation frame paints it, and a task queued from that frame saves (at once, even
+        while cards travel: a reload a moment after a move keeps it)."""
         if self.save_scheduled:
             return
         if self.save_proxy is None:
@@ -644,10 +643,10 @@ class PlayScreen:
         self.save_scheduled = True
         window.requestAnimationFrame(self.frame_proxy)
         # A hidden tab has no frames, but its bots may still move: save anyway, a bit later.
-        window.setTimeout(self.save_proxy, 300 + self.pace()[1])
+        window.setTimeout(self.save_proxy, 250)
 
     def after_frame(self, *args):
-        window.setTimeout(self.save_proxy, self.pace()[1] + 50)
+        window.setTimeout(self.save_proxy, 0)
 
     def save_now(self, *args):
         if not self.save_scheduled:
