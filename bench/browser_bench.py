@@ -390,6 +390,20 @@ def reload_mid_game(page) -> dict:
 # --------------------------------------------------------------------------- Lighthouse
 
 
+def serve_builds(before: Path | None) -> tuple[dict, dict, dict]:
+    """This build (built now, if needed) and ``before`` (another build's dist/, if given),
+    each served on a port of its own: ``(builds, servers, urls)`` by name ("before", "now"),
+    so a bench measures both in the same run. The caller shuts the servers down."""
+    build.build(quiet=True)
+    builds = {"now": build.DIST}
+    if before:
+        builds = {"before": before.resolve(), "now": build.DIST}
+    servers = {name: conftest.RecordingServer(path).start() for name, path in builds.items()}
+    urls = {name: f"http://127.0.0.1:{server.server_address[1]}/"
+            for name, server in servers.items()}
+    return builds, servers, urls
+
+
 def lighthouse_cli() -> Path | None:
     """Lighthouse's CLI, installed into bench/.lighthouse/ the first time (npm, pinned)."""
     cli = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"

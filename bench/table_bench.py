@@ -40,7 +40,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests" / "e2e"), str(ROOT / "tools")]
 
 import browser_bench  # noqa: E402
-import build  # noqa: E402  (tools/build.py)
 import conftest  # noqa: E402  (tests/e2e/conftest.py: the server, Chromium's path)
 from matchbook import wait_idle  # noqa: E402  (tests/e2e/matchbook.py: as the tests wait)
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
@@ -204,13 +203,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     games = [game for game in args.games.split(",") if game]
     started = time.perf_counter()
-    build.build(quiet=True)
-    builds = {"now": build.DIST}
-    if args.before:
-        builds = {"before": args.before.resolve(), "now": build.DIST}
-    servers = {name: conftest.RecordingServer(path).start() for name, path in builds.items()}
-    urls = {name: f"http://127.0.0.1:{server.server_address[1]}/"
-            for name, server in servers.items()}
+    builds, servers, urls = browser_bench.serve_builds(args.before)
     figures = {name: {} for name in builds}
     try:
         with sync_playwright() as playwright:

@@ -4,6 +4,8 @@
 # from the table before and after (each face-up card carries its code): nothing here knows a
 # game, and nothing here is a rule.
 
+from ui.markup import text
+
 # speed -> (a bot's pause before its move, a card's travel), in milliseconds. Slow leaves
 # time to see each card arrive and read the line that says it; fast is for players who know.
 # A pause is longer than a deal's motion (static/js/motion.js: at most 1.8 travels), so the
@@ -24,6 +26,12 @@ def speed_of(settings, first_game):
     if speed in SPEEDS:
         return speed
     return "slow" if first_game else "normal"
+
+
+def speed_options(speed):
+    """The speed select's options in words, ``speed`` selected (the table's and the lobby's)."""
+    return [text("option", {"value": value, "selected": value == speed}, name)
+            for value, name in SPEED_NAMES]
 
 
 def pace(settings, first_game):

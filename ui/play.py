@@ -14,7 +14,7 @@ from ui.dom import create_proxy, document, window
 from ui.layouts import LAYOUTS
 from ui.markup import button, esc, tag, text
 from ui.memory import collect_soon
-from ui.motion import SPEED_NAMES, hints, pace, speed_of
+from ui.motion import hints, pace, speed_of, speed_options
 from ui.render_summary import round_summary
 from ui.render_table import handoff_screen, log_line, render_table, table_context
 from ui.session import RECENT_SHOWN, Session
@@ -121,8 +121,7 @@ class PlayScreen:
             self.showing = "table"
             ctx = self.ctx("ended" if state["over"] else "play")
             html, self.tries = render_table(state, ctx)
-            fresh = session.log[session.announced:] if session.announced is not None else []
-            self.announce(session, ctx)
+            fresh = self.announce(session, ctx)  # the new entries: said, and what moved
             undo = ""
             if shell.settings.get("allow_undo") and state.get("undo"):
                 undo = tag("p", {"class": "table-tools"},
@@ -137,8 +136,8 @@ class PlayScreen:
                         tag("a", {"href": "#/replay/current", "class": "button-link"},
                             "Replay so far"),
                         tag("button", {"type": "button", "data-cmd": "share-deal"},
-                            "Share this deal"))
-            tools = tools[:-len("</p>")] + self.speed_field() + "</p>"
+                            "Share this deal"),
+                        self.speed_field())
             self.mount_moving(session, "".join((shell.banner(), head, html, tools)), fresh)
             if state["over"]:
                 turn = "over"
@@ -170,11 +169,10 @@ class PlayScreen:
     def speed_field(self):
         """The speed of play, at the table: a player watching the bots changes it there."""
         speed = speed_of(self.shell.settings, self.is_first_game())
-        options = [text("option", {"value": value, "selected": value == speed}, name)
-                   for value, name in SPEED_NAMES]
         return tag("span", {"class": "speed"},
                    text("label", {"for": "table-speed"}, "Speed"),
-                   tag("select", {"id": "table-speed", "data-setting": "speed"}, *options))
+                   tag("select", {"id": "table-speed", "data-setting": "speed"},
+                       *speed_options(speed)))
 
     def mount_moving(self, session, html, fresh):
         """Mount the table and let the animator (static/js/motion.js) move each card from
@@ -197,16 +195,18 @@ class PlayScreen:
         """What happened since the last render, said once in words in the page's live
         region (outside <main>, so redrawing the table never repeats it). The log is the
         viewer's own: nothing it may not know is said. The table's first render says
-        nothing (the status line says whose turn it is)."""
+        nothing (the status line says whose turn it is). Returns those new entries (the
+        animator is told where their cards came from)."""
         count = len(session.log)
         start = session.announced
         session.announced = count
         if start is None or start >= count:
-            return
-        lines = [line for line in (log_line(entry, ctx) for entry in session.log[start:])
-                 if line]
+            return []
+        fresh = session.log[start:]
+        lines = [line for line in (log_line(entry, ctx) for entry in fresh) if line]
         if lines:
             document.getElementById("announcer").textContent = " ".join(lines)
+        return fresh
 
     def keep_preview(self, kept):
         """The table kept with the save (storage's kept_view), drawn read-only until the

@@ -2,7 +2,7 @@
 # Everything offered comes from the engine's rules data (the catalog).
 
 from ui.markup import button, esc, tag, text
-from ui.motion import SPEED_NAMES
+from ui.motion import speed_options
 
 
 def field_error(errors, field_id):
@@ -74,13 +74,12 @@ def settings_fieldset(settings):
     # passes what they are now).
     speed = settings.get("speed") or "slow"
     settings = dict(settings, hints=settings.get("hints") is not False)
-    speeds = [text("option", {"value": value, "selected": value == speed}, name)
-              for value, name in SPEED_NAMES]
     return tag("fieldset", {"class": "options"}, text("legend", {}, "Settings"),
                tag("div", {"class": "field"},
                    text("label", {"for": "setting-speed"}, "Speed of play"),
                    tag("select", {"id": "setting-speed", "data-setting": "speed",
-                                  "aria-describedby": "setting-speed-hint"}, *speeds),
+                                  "aria-describedby": "setting-speed-hint"},
+                       *speed_options(speed)),
                    text("small", {"id": "setting-speed-hint"},
                         "How long the bots wait before they move and how fast the cards"
                         " travel. Also at the table.")),

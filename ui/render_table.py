@@ -123,21 +123,28 @@ def hint_button(view, ctx):
         "Shows the move the Basic bot would make, and why.")
 
 
+def rule_link(view, ctx, rule):
+    """" Read the rule", linking to ``rule`` on the rules page (its id is in the link only),
+    or "" without one. An embed opens the rules page outside its frame (rules_href,
+    rules_target)."""
+    if not rule:
+        return ""
+    attributes = {"href": ctx.get("rules_href", "#/rules/") + view["game"] + "/"
+                  + view["rules"] + "/" + rule, "class": "rule-link"}
+    if ctx.get("rules_target"):
+        attributes["target"] = ctx["rules_target"]
+    return " " + tag("a", attributes, "Read the rule")
+
+
 def hint_said(view, ctx):
     """The hint, in the dock where the player is looking: the move (highlighted on the table)
     and why, in one sentence; a link to the rule it rests on."""
     hint = ctx.get("hint")
     if hint is None:
         return ""
-    link = ""
-    if hint.get("rule"):
-        attributes = {"href": ctx.get("rules_href", "#/rules/") + view["game"] + "/"
-                      + view["rules"] + "/" + hint["rule"], "class": "rule-link"}
-        if ctx.get("rules_target"):
-            attributes["target"] = ctx["rules_target"]
-        link = " " + tag("a", attributes, "Read the rule")
     return tag("p", {"class": "hint-said", "role": "status"},
-               text("strong", {}, "Hint: "), esc(hint.get("why") or ""), link)
+               text("strong", {}, "Hint: "), esc(hint.get("why") or ""),
+               rule_link(view, ctx, hint.get("rule")))
 
 
 def hand_buttons(view, legal, tries, ctx):
@@ -165,14 +172,13 @@ def hand_buttons(view, legal, tries, ctx):
         classes = "card face " + colour
         if choosing == code:
             classes += " choosing"
+        if indexes:
+            # the hint's move: this card (played one way, or one of its ways)
+            classes += " legal hinted" if hint_index in indexes else " legal"
         if len(indexes) == 1:
-            classes += " legal" + hinted(ctx, indexes[0])
             how = ' data-action="' + str(indexes[0]) + '"'
             label = name + ", " + layout.action_label(legal[indexes[0]], view, ctx)
         elif len(indexes) > 1:
-            classes += " legal"
-            if hint_index in indexes:
-                classes += " hinted"
             how = ' data-choose="' + esc(code) + '"'
             label = name + ", choose how to play it"
         elif resuming:
@@ -385,15 +391,8 @@ def render_table(state, ctx):
     tries = ctx["tries"] = [] if mode in ACTING else None
     message = ""
     if ctx.get("message"):
-        link = ""
-        if ctx.get("rule"):
-            # An embed opens the rules page outside its frame (rules_href, rules_target).
-            attributes = {"href": ctx.get("rules_href", "#/rules/") + view["game"] + "/"
-                          + view["rules"] + "/" + ctx["rule"], "class": "rule-link"}
-            if ctx.get("rules_target"):
-                attributes["target"] = ctx["rules_target"]
-            link = " " + tag("a", attributes, "Read the rule")  # its id is in the link only
-        message = tag("p", {"class": "refusal", "role": "alert"}, esc(ctx["message"]), link)
+        message = tag("p", {"class": "refusal", "role": "alert"}, esc(ctx["message"]),
+                      rule_link(view, ctx, ctx.get("rule")))
     board = [
         tag("p", {"class": "status", "role": "status", "aria-live": "polite",
                   "id": "table-status"}, esc(status_line(view, ctx))),

@@ -82,40 +82,50 @@
     return animation;
   }
 
+  // The move from point ``a`` to point ``b``, as a transform.
+  function offset(a, b) {
+    return "translate(" + (b.x - a.x) + "px," + (b.y - a.y) + "px)";
+  }
+
   // Slide ``el`` from ``from`` (a rect) to where it is now; ``small``: it sets off as a small
   // card from the middle of ``from`` (a seat, the stock), not stretched to that box's shape.
   function slide(el, from, to, duration, delay, extra, small) {
-    var a = centre(from), b = centre(to);
     var sx = to.width ? from.width / to.width : 1, sy = to.height ? from.height / to.height : 1;
     if (small) sx = sy = 0.6;
-    var start = { transform: "translate(" + (a.x - b.x) + "px," + (a.y - b.y) + "px) scale(" +
-                  sx + "," + sy + ")" };
+    var start = { transform: offset(centre(to), centre(from)) + " scale(" + sx + "," + sy + ")" };
     if (extra) start.opacity = extra;
     return finished(el.animate([start, { transform: "none", opacity: 1 }],
                                { duration: duration, delay: delay || 0, easing: "ease-out",
                                  fill: "backwards" }));
   }
 
-  // A card that has left the page: a copy of it, where it was, goes to ``to`` and fades.
-  function ghost(node, from, to, duration) {
-    var copy = node.cloneNode(true);
-    copy.removeAttribute("id");
+  // ``copy`` (a card's copy, or a back) makes a journey above the page from ``rect``: not a
+  // card of the table (no identity, hidden from assistive technology, never pressed), and
+  // gone when its animation ends.
+  function travel(copy, rect, keyframes, timing) {
+    ["id", "data-card", "data-action", "data-face"].forEach(function (name) {
+      copy.removeAttribute(name);
+    });
     copy.setAttribute("aria-hidden", "true");
-    copy.removeAttribute("data-face");  // not a card of the table any more
+    copy.setAttribute("tabindex", "-1");
     copy.classList.add("motion-ghost");
     copy.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:30;left:" +
-      from.left + "px;top:" + from.top + "px;width:" + from.width + "px;height:" +
-      from.height + "px;";
+      rect.left + "px;top:" + rect.top + "px;width:" + rect.width + "px;height:" +
+      rect.height + "px;";
     document.body.appendChild(copy);
-    var a = centre(from), b = centre(to);
-    var animation = finished(copy.animate(
-      [{ transform: "none", opacity: 1 },
-       { transform: "translate(" + (b.x - a.x) + "px," + (b.y - a.y) + "px) scale(0.5)",
-         opacity: 0 }],
-      { duration: duration, easing: "ease-in", fill: "forwards" }));
+    var animation = finished(copy.animate(keyframes, timing));
     var done = function () { copy.remove(); };
     animation.addEventListener("finish", done);
     animation.addEventListener("cancel", done);
+    return animation;
+  }
+
+  // A card that has left the page: a copy of it, where it was, goes to ``to`` and fades.
+  function ghost(node, from, to, duration) {
+    travel(node.cloneNode(true), from,
+           [{ transform: "none", opacity: 1 },
+            { transform: offset(centre(from), centre(to)) + " scale(0.5)", opacity: 0 }],
+           { duration: duration, easing: "ease-in", fill: "forwards" });
   }
 
   // A card arriving in the hand: the hand scrolls inside the dock, which would clip a card
@@ -123,34 +133,23 @@
   // shows when the copy lands.
   function arrive(item, from, duration, delay) {
     var to = item.rect;
-    var copy = item.el.cloneNode(true);
-    copy.removeAttribute("id");
-    copy.removeAttribute("data-card");
-    copy.removeAttribute("data-action");
-    copy.removeAttribute("data-face");
-    copy.setAttribute("aria-hidden", "true");
-    copy.setAttribute("tabindex", "-1");
-    copy.classList.add("motion-ghost");
-    copy.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:30;left:" +
-      to.left + "px;top:" + to.top + "px;width:" + to.width + "px;height:" + to.height + "px;";
-    document.body.appendChild(copy);
-    var a = centre(from), b = centre(to);
-    var flight = finished(copy.animate(
-      [{ transform: "translate(" + (a.x - b.x) + "px," + (a.y - b.y) + "px) scale(0.6)",
-         opacity: 0.3 }, { transform: "none", opacity: 1 }],
-      { duration: duration, delay: delay, easing: "ease-out", fill: "both" }));
+    travel(item.el.cloneNode(true), to,
+           [{ transform: offset(centre(to), centre(from)) + " scale(0.6)", opacity: 0.3 },
+            { transform: "none", opacity: 1 }],
+           { duration: duration, delay: delay, easing: "ease-out", fill: "both" });
     finished(item.el.animate([{ opacity: 0 }, { opacity: 0 }],
                              { duration: delay + duration }));
-    var done = function () { copy.remove(); };
-    flight.addEventListener("finish", done);
-    flight.addEventListener("cancel", done);
   }
 
-  function backCopy() {
+  // A face-down card from the stock to a seat that drew (a back has no identity to copy).
+  function drawn(stock, seat, duration, delay) {
     var back = document.createElement("span");
-    back.className = "card back motion-ghost";
-    back.setAttribute("aria-hidden", "true");
-    return back;
+    back.className = "card back";
+    var a = centre(stock);
+    travel(back, { left: a.x - 16, top: a.y - 22, width: 32, height: 44 },
+           [{ transform: "none", opacity: 1 },
+            { transform: offset(a, centre(seat)) + " scale(0.6)", opacity: 0.2 }],
+           { duration: duration, delay: delay, easing: "ease-in-out", fill: "both" });
   }
 
   window.matchbookMotion = {
@@ -239,21 +238,7 @@
         draws.forEach(function (seat, index) {
           var target = seatRect(root, seat);
           if (!stockAt || !target) return;
-          var back = backCopy();
-          back.style.cssText = "position:fixed;margin:0;pointer-events:none;z-index:30;left:" +
-            (stockAt.left + stockAt.width / 2 - 16) + "px;top:" +
-            (stockAt.top + stockAt.height / 2 - 22) + "px;width:32px;height:44px;";
-          document.body.appendChild(back);
-          var a = centre(stockAt), b = centre(target);
-          var animation = finished(back.animate(
-            [{ transform: "none", opacity: 1 },
-             { transform: "translate(" + (b.x - a.x) + "px," + (b.y - a.y) + "px) scale(0.6)",
-               opacity: 0.2 }],
-            { duration: duration, delay: index * (duration / 4), easing: "ease-in-out",
-              fill: "both" }));
-          var done = function () { back.remove(); };
-          animation.addEventListener("finish", done);
-          animation.addEventListener("cancel", done);
+          drawn(stockAt, target, duration, index * (duration / 4));
           plan.drew += 1;
         });
       }
