@@ -18,6 +18,21 @@ ARCHIVE = "/static/engine/engine.zip"
 
 ENGINE_INFO_JS = "() => ({kind: matchbookEngine.kind, timings: matchbookEngine.timings})"
 
+# Above this link speed a first visit downloads the snapshot (engine-worker.mjs: 5.3 MB must
+# take under SNAPSHOT_SAVES_MS = 500 ms), below it Python boots from the archive.
+SNAPSHOT_WORTH_MBIT = 80
+
+
+def assert_first_visit_choice(timings):
+    """A first visit boots from the downloaded snapshot on a fast link and from the archive on
+    a slow one; which one depends on how fast the archive came (a busy 2-core CI box measured
+    localhost below the threshold), so the test checks the choice fits the measured link."""
+    if timings["snapshot_from"] == "network":
+        assert timings["snapshot"] is True, timings  # Python did not boot
+    else:
+        assert timings["snapshot_from"] == "none" and timings["snapshot"] is False, timings
+        assert timings["link_mbit"] < SNAPSHOT_WORTH_MBIT * 1.2, timings
+
 
 
 def test_the_engine_boots_in_its_own_worker_from_the_snapshot(site, page, browser_log):
@@ -26,7 +41,7 @@ def test_the_engine_boots_in_its_own_worker_from_the_snapshot(site, page, browse
     page.wait_for_selector(ENGINE_READY, timeout=90_000)
     info = page.evaluate(ENGINE_INFO_JS)
     assert info["kind"] == "shared"  # the rules page's "Try it" frames join the same engine
-    assert info["timings"]["snapshot"] is True, info["timings"]  # Python did not boot
+    assert_first_visit_choice(info["timings"])
     assert info["timings"]["compiled"] is True
     # No PyScript worker, no engine module fetched one by one: one archive, one snapshot. (The
     # UI's modules, the engine's words among them, come in one bundle; the service worker's
@@ -54,7 +69,7 @@ def test_first_visit_fetches_the_wasm_once_and_a_warm_visit_not_at_all(
     page = context.new_page()
     page.goto("index.html")
     page.wait_for_selector(ENGINE_READY, timeout=90_000)
-    assert page.evaluate(ENGINE_INFO_JS)["timings"]["snapshot"] is True
+    assert_first_visit_choice(page.evaluate(ENGINE_INFO_JS)["timings"])
     wait_precached(page, dist_dir)
     # The service worker's precache took the big files from the HTTP cache.
     assert site.count(WASM) == 1, f"pyodide.asm.wasm was fetched {site.count(WASM)} times"
@@ -67,7 +82,8 @@ def test_first_visit_fetches_the_wasm_once_and_a_warm_visit_not_at_all(
     page.goto("index.html")
     page.wait_for_selector(ENGINE_READY, timeout=90_000)
     assert page.evaluate("() => navigator.serviceWorker.controller !== null")
-    assert page.evaluate(ENGINE_INFO_JS)["timings"]["snapshot"] is True
+    timings = page.evaluate(ENGINE_INFO_JS)["timings"]
+    assert timings["snapshot"] is True and timings["snapshot_from"] == "cache", timings
     assert site.count(WASM) == 0 and site.count(SNAPSHOT) == 0 and site.count(ARCHIVE) == 0, (
         f"a warm visit asked the server for {site.requests}")
 
