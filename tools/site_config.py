@@ -31,7 +31,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENTRY_SCRIPTS = ("main.py", "editor_main.py", "lab_main.py")  # loaded by src=, not imported
+ENTRY_SCRIPTS = ("main.py", "editor_main.py", "lab_main.py",
+                 "join_main.py")  # loaded by src=, not imported
 # Modules that run in the engine worker (Pyodide), never in MicroPython: not mounted there.
 WORKER_ONLY = ("embed_controller.py",)
 MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"

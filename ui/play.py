@@ -138,11 +138,14 @@ class PlayScreen:
                         tag("button", {"type": "button", "data-cmd": "share-deal"},
                             "Share this deal"),
                         self.speed_field())
-            self.mount_moving(session, "".join((shell.banner(), head, html, tools)), fresh)
+            if shell.friends.active(session):  # no deal to share: it would show the hands
+                tools = tag("p", {"class": "table-tools after-table"}, self.speed_field())
+            self.mount_moving(session, "".join((shell.banner(), head, html,
+                                                shell.friends.panel(session), tools)), fresh)
             if state["over"]:
                 turn = "over"
-            elif session.mover_kind() == "bot":
-                turn = "bot"
+            elif session.mover_kind() in ("bot", "friend"):
+                turn = session.mover_kind()
             else:
                 turn = "human"
         if self.showing != "table":
@@ -419,9 +422,22 @@ class PlayScreen:
             self.schedule_save()
 
     def after_state(self):
-        """Every new state: hand off in a hot-seat game (after any round summary)."""
+        """Every new state: hand off in a hot-seat game (after any round summary); at a
+        friends' table each friend's device is sent its seat's state (ui/friends.py)."""
         session = self.session
         session.handoff = session.needs_handoff()
+        self.shell.friends.changed(session)
+
+    async def friend_moved(self, session):
+        """A friend's move, applied by the engine from their device: this table catches up
+        (its bots go on, the friends are sent the new state, the game is saved)."""
+        if session is not self.session:
+            return
+        await self.play_call("view", session=session)
+        self.after_state()
+        self.schedule_bots()
+        self.shell.render()
+        self.schedule_save()
 
     # ---- the player's move --------------------------------------------------------------------
     def take_click(self, target):

@@ -214,7 +214,12 @@ def start_row(engine_ready, errors, confirm):
         start_attributes["aria-describedby"] = "start-error"
     start_attributes["aria-describedby"] = " ".join(
         [part for part in (start_attributes.get("aria-describedby"), "setup-summary") if part])
+    friends = {"type": "button", "data-cmd": "play-friends", "id": "play-friends"}
+    if not engine_ready:
+        friends["aria-disabled"] = "true"
+        friends["aria-describedby"] = "start-why"
     return (tag("p", {}, tag("button", start_attributes, "Play"),
+                tag("button", friends, "Play with friends"),
                 text("span", {"id": "start-why", "class": "why"},
                      "" if engine_ready else "The game engine is still loading…"))
             + field_error(errors, "start") + confirm_notice(confirm))

@@ -23,3 +23,17 @@ def decode_route(part):
         return bytes(out).decode("utf-8")
     except UnicodeError:
         return part
+
+
+INVITE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+
+
+def read_invite(fragment):
+    """(room, secret) from an invite link's fragment "#<room>.<secret>" (join.html), or None
+    when it is not one: each part 8 to 64 letters, digits, _ or -."""
+    fragment = fragment[1:] if fragment.startswith("#") else fragment
+    room, _, secret = fragment.partition(".")
+    for part in (room, secret):
+        if not 8 <= len(part) <= 64 or any(char not in INVITE_CHARS for char in part):
+            return None
+    return room, secret

@@ -13,6 +13,7 @@ from ui import storage as store
 from ui.catalog import Catalog
 from ui.client import EngineError
 from ui.dom import create_proxy, document, select_and_copy, window
+from ui.friends import FriendsScreen
 from ui.history import HistoryScreen
 from ui.lobby import LobbyScreen
 from ui.markup import esc, tag, text
@@ -82,6 +83,8 @@ def screen_of(route):
         return "history"
     if route.startswith("#/replay/") or route.startswith("#/shared/"):
         return "replay"
+    if route.startswith("#/friends"):
+        return "friends"
     return "lobby"
 
 
@@ -107,8 +110,9 @@ class Shell:
         self.replay = ReplayScreen(self)
         self.rules = RulesScreen(self)
         self.history = HistoryScreen(self)
+        self.friends = FriendsScreen(self)
         self.screens = {"lobby": self.lobby, "play": self.play, "replay": self.replay,
-                        "rules": self.rules, "history": self.history}
+                        "rules": self.rules, "history": self.history, "friends": self.friends}
         self.commands = {"go": self.cmd_go, "dismiss-problems": self.cmd_dismiss_problems,
                          "share-done": self.cmd_share_done, "copy-link": self.cmd_copy_link}
         for screen in self.screens.values():

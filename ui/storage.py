@@ -16,6 +16,8 @@ SETTINGS_KEY = PREFIX + "settings"
 SETUP_KEY = PREFIX + "setup"  # the last setup used for each game (the lobby's Play)
 HISTORY_PREFIX = PREFIX + "history:"
 QUARANTINE_PREFIX = PREFIX + "quarantine:"
+GUEST_PREFIX = PREFIX + "guest:"  # + a friends' table's room id: your name and seat token there
+TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 # bot_delay_ms: a fixed pause before each bot move (None: the speed's; tests set it short).
 # speed: slow, normal or fast (None: slow for a first game, then normal; ui/motion.py).
 # hints: the Hint button at the table (None: shown until the first game is finished).
@@ -27,14 +29,15 @@ SPEEDS = ("slow", "normal", "fast")
 CHUNK = 64  # moves per chunk: a move rewrites at most ~3 kB
 MAX_MOVES = 20000  # far past any real game; a longer record would replay for too long
 MAX_DEPTH = 24  # our records nest about 6 deep (a scenario inside a record inside a head)
-MAX_SIZE = {"settings": 4000, "setup": 12000, "current": 60000, "legacy-current": 400000,
+MAX_SIZE = {"settings": 4000, "guest": 1000, "setup": 12000,
+            "current": 60000, "legacy-current": 400000,
             "moves": 40000, "history": 400000, "quarantine": 3000000}
 MAX_SEATS = 16
 MAX_NAME = 40
 MAX_ID = 120
 MAX_VIEW = 20000  # the table kept with the save (ui/session.py kept_view): a few kB in play
 MAX_KEPT_LOG = 40  # log entries kept with it: as many as the table shows
-SEAT_KINDS = ("human", "bot")
+SEAT_KINDS = ("human", "bot", "friend")  # friend: a device at a friends' table
 
 
 class StorageFull(Exception):
@@ -245,6 +248,21 @@ def check_moves(record, index, count, size=0):
           + str(count))
 
 
+def is_token(value, low=16, high=64):
+    """A seat token (or a room id): ``low`` to ``high`` letters, digits, _ and -."""
+    return (isinstance(value, str) and low <= len(value) <= high
+            and all(char in TOKEN_CHARS for char in value))
+
+
+def check_guest(record, size=0):
+    """Your seat at a friends' table: {"values": {"name", "token"}}."""
+    _need(size <= MAX_SIZE["guest"], "it is too large to read")
+    values = record.get("values")
+    _need(isinstance(values, dict), "it holds no seat")
+    _need(_is_text(values.get("name"), 24), "its name is not a short text")
+    _need(is_token(values.get("token")), "its seat token is not a token")
+
+
 def check_quarantine(record, size=0):
     _need(_is_text(record.get("from"), 400) and _is_text(record.get("reason"), 2000)
           and isinstance(record.get("raw"), str), "it is not a set-aside record")
@@ -406,6 +424,8 @@ class Storage:
                 self.read(key, "history", lambda r, n, key=key: check_history(r, key))
             elif key.startswith(QUARANTINE_PREFIX):
                 self.check_set_aside(key)
+            elif key.startswith(GUEST_PREFIX):
+                self.read(key, "guest", check_guest)
             elif not key.startswith(MOVES_PREFIX):
                 self.quarantine(key, "its key is unknown")
         if current is None or current.get("schema") == 1:
@@ -462,6 +482,19 @@ class Storage:
 
     def save_setups(self, values):
         self._write(SETUP_KEY, {"kind": "setup", "values": values})
+
+    # ---- your seats at friends' tables ------------------------------------------------------
+    def guest_seat(self, room):
+        """{"name", "token"} you sat down with at that table, or None."""
+        if not is_token(room, 8, 40):
+            return None
+        record = self.read(GUEST_PREFIX + room, "guest", check_guest)
+        return dict(record["values"]) if record is not None else None
+
+    def save_guest_seat(self, room, name, token):
+        if is_token(room, 8, 40):
+            self._write(GUEST_PREFIX + room, {"kind": "guest",
+                                              "values": {"name": name, "token": token}})
 
     # ---- the unfinished game ---------------------------------------------------------------
     def kept_view(self):

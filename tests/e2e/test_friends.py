@@ -1,0 +1,315 @@
+"""Play with friends on their own devices (issue #32): each browser context is a device. The
+host opens a table from the lobby, friends open the invite link (join.html), sit down and
+play; the host's engine deals and checks every move, and each friend's device is sent only
+what its seat may see. Driven against the site with its local relay (the relay bin/serve
+runs), as players do it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from matchbook import fast_bots, open_app, pick_game, shot
+
+import engine
+from engine.games.matatu.rules import ALL_CARDS as MATATU_CARDS
+from engine.games.matchmakers.rules import ALL_CARDS as MATCHMAKERS_CARDS
+
+pytestmark = pytest.mark.e2e
+
+# Every message a device's page receives, recorded as it arrives (before the UI reads it).
+RECORD_MESSAGES = """
+(() => {
+  window.__received = [];
+  const watch = () => {
+    const friends = window.matchbookFriends;
+    if (!friends || friends.__watched) return !!friends;
+    const open = friends.open.bind(friends);
+    friends.open = (role, room, secret, options, onEvent) => open(role, room, secret, options,
+      (text) => { window.__received.push(String(text)); return onEvent(text); });
+    friends.__watched = true;
+    return true;
+  };
+  if (!watch()) {
+    const timer = setInterval(() => { if (watch()) clearInterval(timer); }, 5);
+  }
+})();
+"""
+GUEST_TURN = "document.documentElement.dataset.turn"
+
+
+def open_table(host, game: str, players: int) -> str:
+    """The host's lobby: a game, a number of players, Play with friends. The invite link."""
+    open_app(host)
+    pick_game(host, game)
+    host.select_option("#players", str(players))
+    host.click("#play-friends")
+    invite = host.wait_for_selector("[data-invite]")
+    host.wait_for_selector("#friends-status:has-text('The table is open')", timeout=30_000)
+    return invite.get_attribute("data-invite")
+
+
+def sit_down(guest, link: str, name: str) -> None:
+    guest.goto(link)
+    guest.wait_for_selector("#guest-name", timeout=60_000)
+    guest.fill("#guest-name", name)
+    guest.click("#join")
+    guest.wait_for_selector("html[data-guest=seated]", timeout=30_000)
+
+
+def guest_device(new_context, base_url: str):
+    context = new_context(base_url=base_url)
+    context.add_init_script(RECORD_MESSAGES)
+    return context, context.new_page()
+
+
+def wait_guest_idle(guest, timeout: float = 30_000) -> str:
+    guest.wait_for_function(
+        "() => ['human', 'friend', 'over'].includes(document.documentElement.dataset.turn)"
+        " && document.documentElement.dataset.busy !== '1'", timeout=timeout)
+    return guest.evaluate(GUEST_TURN)
+
+
+def play_a_move(page) -> None:
+    """One legal move as a simple player (the first legal card, else the first choice)."""
+    legal = page.locator(".dock .hand button.legal")
+    if legal.count():
+        card = legal.first
+        choose = card.get_attribute("data-choose")
+        card.click()
+        if choose:
+            page.locator(".choices button[data-action]").first.click()
+    else:
+        page.locator(".dock button[data-action]").first.click()
+
+
+def wait_host(host, timeout: float = 60_000) -> str:
+    """Until the host's table is at rest: its own turn, a friend's, a summary or the end."""
+    while True:
+        host.wait_for_function(
+            "() => ['human', 'friend', 'over', 'summary']"
+            ".includes(document.documentElement.dataset.turn)"
+            " && document.documentElement.dataset.busy !== '1'"
+            " && document.getAnimations().length === 0", timeout=timeout)
+        turn = host.evaluate(GUEST_TURN)
+        if turn != "summary":
+            return turn
+        host.click("[data-cmd=summary-done]")
+        host.wait_for_function("() => document.documentElement.dataset.turn !== 'summary'")
+
+
+def can_move(page) -> bool:
+    return page.evaluate("() => document.documentElement.dataset.busy !== '1' &&"
+                         " !!document.querySelector('.dock button[data-action],"
+                         " .dock button.legal')")
+
+
+def drive_to_the_end(host, guests, limit: int, check=None) -> None:
+    """Whoever has a move makes one (the host or a friend's device), until the game ends."""
+    for _ in range(limit):
+        if wait_host(host) == "over":
+            return
+        count = moves_of(host)
+        for page in [host, *guests]:
+            if can_move(page):
+                if check is not None and page is not host:
+                    check(page)
+                play_a_move(page)
+                break
+        else:
+            host.wait_for_timeout(50)
+            continue
+        host.wait_for_function(f"() => +document.documentElement.dataset.moves > {count}",
+                               timeout=30_000)
+    raise AssertionError("the game did not end")
+
+
+def moves_of(page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
+
+
+def states_received(guest) -> list[dict]:
+    replies = []
+    for event_text in guest.evaluate("window.__received"):
+        event = json.loads(event_text)
+        if event.get("type") != "message":
+            continue
+        message = json.loads(event["text"])
+        if message.get("type") == "state":
+            replies.append(message["reply"])
+    return replies
+
+
+def codes_in(value, codes) -> set:
+    found = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and item in codes:
+            found.add(item)
+    return found
+
+
+def assert_saw_only_its_seat(record: dict, seat: int, replies: list[dict], codes) -> None:
+    """Every state a guest's device received names only cards its seat could see at that
+    move (the game replayed here, in CPython, from the record revealed at the end)."""
+    assert replies
+    for reply in replies:
+        if reply.get("over"):
+            continue  # the end reveals the record: every card is fair game then
+        assert "record" not in reply and "actions" not in reply and "last" not in reply
+        game = engine.replay(record, upto=reply["moves"])
+        visible = set(game.visible_cards(seat))
+        leaked = codes_in(reply, codes) - visible
+        assert not leaked, f"seat {seat} was sent {sorted(leaked)} at move {reply['moves']}"
+
+
+def test_two_friends_play_matatu_to_the_end_and_the_guest_sees_only_its_seat(
+        new_context, friends_site, browser_log):
+    host_context = new_context(base_url=friends_site.url)
+    host = host_context.new_page()
+    guest_context, guest = guest_device(new_context, friends_site.url)
+    link = open_table(host, "matatu", 2)
+    assert link.startswith(friends_site.url) and "join.html#" in link
+    shot(host, "friends-host-room")
+    sit_down(guest, link, "Ann")
+    host.wait_for_selector(".friend-seat[data-seat='1'][data-state=connected]")
+    assert "Ann" in host.locator(".friend-seat[data-seat='1']").inner_text()
+    shot(guest, "friends-guest-seated")
+    host.click("#friends-start")
+    host.wait_for_selector(".table", timeout=30_000)
+    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    fingerprint = guest.locator(".fingerprint").get_attribute("data-commitment")
+    assert len(fingerprint) == 64
+    def only_its_cards(page):
+        # The guest's table draws its own hand and the public cards; nothing of the host's.
+        faces = set(page.eval_on_selector_all("[data-face], [data-card]", "els => els.map("
+                                              "e => e.dataset.face || e.dataset.card)"))
+        assert faces, "the guest's table shows its cards"
+
+    drive_to_the_end(host, [guest], 400, only_its_cards)
+    guest.wait_for_selector("html[data-guest=playing][data-turn=over]", timeout=30_000)
+    # At the end the deal is revealed and checked on the guest's device, then filed.
+    guest.wait_for_selector("html[data-fair=yes]", timeout=120_000)
+    assert "checks out" in guest.locator("#fair-check").inner_text()
+    shot(guest, "friends-guest-over")
+    stored = json.loads(guest.evaluate(
+        "JSON.stringify(Object.entries(localStorage))"))
+    history = [json.loads(value) for key, value in stored if key.startswith("matchbook:history:")]
+    assert len(history) == 1
+    record = history[0]["record"]
+    replies = states_received(guest)
+    assert_saw_only_its_seat(record, 1, replies, set(MATATU_CARDS))
+    # And its storage kept nothing but its seat (and, after the end, the game in History).
+    assert {key.split(":")[1] for key, _ in stored} <= {"guest", "history", "settings"}
+    assert not browser_log.foreign_requests
+
+
+def test_a_late_guest_is_refused_with_a_reason(new_context, friends_site):
+    host = new_context(base_url=friends_site.url).new_page()
+    _, first = guest_device(new_context, friends_site.url)
+    _, late = guest_device(new_context, friends_site.url)
+    link = open_table(host, "matatu", 2)
+    sit_down(first, link, "Ann")
+    late.goto(link)
+    late.fill("#guest-name", "Bob")
+    late.click("#join")
+    late.wait_for_selector("html[data-guest=refused]", timeout=30_000)
+    assert "full" in late.locator("main").inner_text()
+    shot(late, "friends-late-guest")
+
+
+def test_a_damaged_invite_link_says_what_is_wrong(new_context, friends_site):
+    guest = new_context(base_url=friends_site.url).new_page()
+    guest.goto("join.html#abc")
+    guest.wait_for_selector("html[data-guest=bad-link]", timeout=60_000)
+    assert "not complete" in guest.locator("main").inner_text()
+
+
+def test_a_guest_that_reloads_gets_its_seat_back(new_context, friends_site):
+    host = new_context(base_url=friends_site.url).new_page()
+    _, guest = guest_device(new_context, friends_site.url)
+    link = open_table(host, "matatu", 2)
+    sit_down(guest, link, "Ann")
+    host.click("#friends-start")
+    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    hand = guest.locator(".dock .hand").inner_text()
+    guest.reload()
+    guest.wait_for_selector("html[data-guest=playing]", timeout=60_000)
+    assert guest.locator(".dock .hand").inner_text() == hand
+    assert host.locator(".friend-seat[data-seat='1']").get_attribute("data-state") == \
+        "connected"
+
+
+HOSTILE = [
+    # another seat's move, made up
+    {"type": "act", "action": {"type": "play", "seat": 0, "card": "AS"}},
+    {"type": "act", "action": {"seat": 1}},
+    {"type": "view", "log_from": -5},
+    {"type": "hint", "seat": 0},
+    {"type": "hello", "name": "x" * 500, "token": "!"},
+    {"type": "nonsense"},
+    [1, 2, 3],
+]
+
+
+def test_a_hostile_guest_is_refused_and_the_game_goes_on(new_context, friends_site):
+    host = new_context(base_url=friends_site.url).new_page()
+    _, guest = guest_device(new_context, friends_site.url)
+    link = open_table(host, "matatu", 2)
+    sit_down(guest, link, "Mallory")
+    host.click("#friends-start")
+    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    wait_host(host)
+    before = moves_of(host)
+    texts = [json.dumps(message) for message in HOSTILE]
+    texts += ["{not json", "x" * 60_000, json.dumps({"type": "act", "action": "x" * 5000})]
+    guest.evaluate("""(texts) => {
+        const friends = window.matchbookFriends;
+        const host = JSON.parse(friends.info()).peers[0];
+        for (const text of texts) friends.send(host, text);
+        for (let i = 0; i < 1000; i++) friends.send(host, JSON.stringify({type: "view"}));
+    }""", texts)
+    guest.wait_for_timeout(2500)
+    refusals = [json.loads(json.loads(event)["text"]) for event in guest.evaluate(
+        "window.__received") if json.loads(event).get("type") == "message"]
+    kinds = [message["type"] for message in refusals]
+    assert kinds.count("move-refused") + kinds.count("refused") >= 8
+    assert all(message.get("error") for message in refusals
+               if message["type"] in ("move-refused", "refused"))
+    assert not any("Internal error" in (message.get("error") or "") for message in refusals)
+    assert moves_of(host) == before  # nothing was played for anyone
+    # The game goes on: the seat to move moves, on whichever device holds it.
+    wait_host(host)
+    page = host if can_move(host) else guest
+    guest.wait_for_function("() => document.documentElement.dataset.busy !== '1'")
+    count = moves_of(host)
+    play_a_move(page)
+    host.wait_for_function(f"() => +document.documentElement.dataset.moves > {count}")
+
+
+@pytest.mark.slow
+def test_four_friends_play_matchmakers_to_the_end(new_context, friends_site):
+    host_context = new_context(base_url=friends_site.url)
+    fast_bots(host_context)
+    host = host_context.new_page()
+    link = open_table(host, "matchmakers", 4)
+    guests = []
+    for name in ("Ann", "Bob", "Cy"):
+        _, guest = guest_device(new_context, friends_site.url)
+        sit_down(guest, link, name)
+        guests.append(guest)
+    host.click("#friends-start")
+    for guest in guests:
+        guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    drive_to_the_end(host, guests, 3000)
+    for seat, guest in enumerate(guests, start=1):
+        guest.wait_for_selector("html[data-fair=yes]", timeout=180_000)
+        stored = json.loads(guest.evaluate("JSON.stringify(Object.entries(localStorage))"))
+        record = next(json.loads(value)["record"] for key, value in stored
+                      if key.startswith("matchbook:history:"))
+        assert_saw_only_its_seat(record, seat, states_received(guest), set(MATCHMAKERS_CARDS))
