@@ -11,6 +11,7 @@
 import asyncio
 import json
 
+from ui import storage as store
 from ui.client import EngineError
 from ui.dom import create_proxy, document, select_and_copy, window
 from ui.markup import esc, tag
@@ -59,6 +60,40 @@ class FriendsScreen:
                 "connected": room["connected"], "taken": room["taken"],
                 "started": room["started"], "commitment": room["commitment"],
                 "hints": room["hints"]}
+
+    def keep(self):
+        """The room in storage, so a reload of the host's page resumes the table."""
+        kept = None
+        if self.room is not None:
+            kept = {name: value for name, value in self.room.items()
+                    if name not in ("connected", "taken")}
+        try:
+            self.shell.storage.save_hosted_table(kept)
+        except store.StorageFull:
+            self.status = "Storage is full: a reload of this page would close the table."
+
+    async def resume(self):
+        """After a reload: the table this browser was hosting comes back, with its game (the
+        play screen resumed it from its save); the friends' devices sit down again by
+        themselves (their seat tokens)."""
+        room = self.shell.storage.hosted_table()
+        if room is None:
+            return
+        session = self.shell.play.session
+        if room["started"] and (session is None or session.game != room["game"]
+                                or session.seats != room["seats"]):
+            self.shell.storage.save_hosted_table(None)  # its game is over or gone
+            return
+        room["connected"] = [True] + [False] * (room["players"] - 1)
+        room["taken"] = [seat == 0 or token is not None
+                         for seat, token in enumerate(room["tokens"])]
+        self.room = room
+        self.session = session if room["started"] else None
+        self.peers = {}
+        self.seat_peer = {}
+        self.sent_log = {}
+        self.status = "Opening the table again…"
+        await self.connect()
 
     def invite_link(self):
         base = str(window.location.href).split("#")[0]
@@ -129,6 +164,7 @@ class FriendsScreen:
         self.copied = ""
         self.said = ""
         self.status = "Opening the table…"
+        self.keep()
         shell.go(ROUTE)
         await self.connect()
 
@@ -163,6 +199,7 @@ class FriendsScreen:
             room["seats"][seat] = FRIEND
             room["names"][seat] = "Seat " + str(seat + 1)
         self.tell_all({"type": "room", "room": self.public()})
+        self.keep()
         self.refresh()
 
     async def cmd_copy(self, target):
@@ -184,13 +221,13 @@ class FriendsScreen:
         if friends is not None:
             friends.close()
         self.room = None
+        self.keep()
         self.session = None
         self.peers = {}
         self.seat_peer = {}
 
     async def cmd_start(self, target):
         room = self.room
-        shell = self.shell
         if room is None or room["started"]:
             return
         if any(kind == FRIEND and not room["connected"][seat]
@@ -198,6 +235,16 @@ class FriendsScreen:
             self.status = "Not yet: every friend's seat needs its friend (or a bot)."
             self.refresh()
             return
+        await self.deal()
+
+    async def rematch(self):
+        """Play again: the same seats and names, a new shuffle with a new fingerprint."""
+        if self.room is not None and self.room["started"]:
+            await self.deal()
+
+    async def deal(self):
+        room = self.room
+        shell = self.shell
         # A long seed of letters and digits: its hash, shown at the deal, cannot be reversed
         # by trying seeds, and it is revealed (and checked) when the game is over.
         seed = "s" + random_text(31, "0123456789abcdef")
@@ -216,6 +263,7 @@ class FriendsScreen:
         room["started"] = True
         self.session = play.session
         self.sent_log = {}
+        self.keep()
         self.tell_all({"type": "room", "room": self.public()})
         self.changed(play.session)
         shell.render()
@@ -353,6 +401,7 @@ class FriendsScreen:
         room["connected"][seat] = True
         room["taken"][seat] = True
         self.sent_log[seat] = 0
+        self.keep()
         self.send(peer, {"type": "seated", "seat": seat, "room": self.public()})
         self.tell_all({"type": "room", "room": self.public()})
         if room["started"]:

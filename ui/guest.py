@@ -139,7 +139,11 @@ class GuestApp:
         if peer != self.host:
             return  # only the host speaks for the table
         if kind == "room":
-            self.room = message.get("room")
+            room = message.get("room")
+            if self.room is not None and isinstance(room, dict) \
+                    and room.get("commitment") != self.room.get("commitment"):
+                self.new_deal()  # a rematch: a new shuffle, a new game
+            self.room = room
         elif kind == "state":
             self.take(message.get("reply"))
         elif kind == "move-refused":
@@ -160,6 +164,13 @@ class GuestApp:
         elif kind == "closed":
             self.phase = "closed"
         self.render()
+
+    def new_deal(self):
+        self.session = None
+        self.check = ""
+        self.checking = False
+        self.filed = False
+        root.removeAttribute("data-fair")
 
     def take(self, reply):
         """The host's engine's state for this seat: kept by a session as the app keeps its
@@ -232,7 +243,7 @@ class GuestApp:
             return
         session.record = dict(record)
         session.actions = list(record.get("actions") or [])
-        session.entry = "friends-" + self.link[0]
+        session.entry = "friends-" + self.link[0] + "-" + str(record.get("seed"))[-8:]
         stamp = str(window.Date.new().toISOString())[:16].replace("T", " ")
         try:
             self.storage.add_history(session.history_entry(stamp))

@@ -558,6 +558,9 @@ class PlayScreen:
 
     # ---- the table's commands -----------------------------------------------------------------
     async def cmd_rematch(self, target):
+        if self.shell.friends.active(self.session):
+            await self.shell.friends.rematch()  # the same friends, a new shuffle
+            return
         await self.shell.lobby.rematch(self.session)
 
     async def cmd_cancel_choice(self, target):

@@ -470,6 +470,7 @@ class Shell:
         if not drawn:
             self.lobby.reset_form(self.lobby.first_game())
         await self.play.resume_stored()
+        await self.friends.resume()  # the friends' table this browser hosts, if any
         await window.matchbookNextTask()
         self.play.keep_preview(None)  # the engine's own state from here on
         self.reread_problems()

@@ -16,6 +16,7 @@ SETTINGS_KEY = PREFIX + "settings"
 SETUP_KEY = PREFIX + "setup"  # the last setup used for each game (the lobby's Play)
 HISTORY_PREFIX = PREFIX + "history:"
 QUARANTINE_PREFIX = PREFIX + "quarantine:"
+FRIENDS_KEY = PREFIX + "friends"  # the friends' table you host: room, seats, tokens
 GUEST_PREFIX = PREFIX + "guest:"  # + a friends' table's room id: your name and seat token there
 TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 # bot_delay_ms: a fixed pause before each bot move (None: the speed's; tests set it short).
@@ -29,7 +30,7 @@ SPEEDS = ("slow", "normal", "fast")
 CHUNK = 64  # moves per chunk: a move rewrites at most ~3 kB
 MAX_MOVES = 20000  # far past any real game; a longer record would replay for too long
 MAX_DEPTH = 24  # our records nest about 6 deep (a scenario inside a record inside a head)
-MAX_SIZE = {"settings": 4000, "guest": 1000, "setup": 12000,
+MAX_SIZE = {"settings": 4000, "guest": 1000, "friends": 8000, "setup": 12000,
             "current": 60000, "legacy-current": 400000,
             "moves": 40000, "history": 400000, "quarantine": 3000000}
 MAX_SEATS = 16
@@ -263,6 +264,37 @@ def check_guest(record, size=0):
     _need(is_token(values.get("token")), "its seat token is not a token")
 
 
+def check_friends(record, size=0):
+    """The table you host: {"values": {"id", "secret", "game", "players", "rules", "options",
+    "bot", "seats", "names", "tokens", "started", "commitment", "hints"}}."""
+    _need(size <= MAX_SIZE["friends"], "it is too large to read")
+    room = record.get("values")
+    _need(isinstance(room, dict), "it holds no table")
+    _need(is_token(room.get("id"), 8, 40) and is_token(room.get("secret"), 8, 64),
+          "its room is not named")
+    players = room.get("players")
+    _need(_is_int(players, 1, MAX_SEATS), "its number of players is wrong")
+    seats = room.get("seats")
+    _need(isinstance(seats, list) and len(seats) == players
+          and all(kind in SEAT_KINDS for kind in seats) and seats[0] == "human",
+          "its seats are not the host's and friends' or bots'")
+    names = room.get("names")
+    _need(isinstance(names, list) and len(names) == players
+          and all(_is_text(name, MAX_NAME) for name in names), "its names are not texts")
+    tokens = room.get("tokens")
+    _need(isinstance(tokens, list) and len(tokens) == players
+          and all(token is None or is_token(token) for token in tokens),
+          "its seat tokens are not tokens")
+    _need(_is_text(room.get("game"), MAX_ID) and _is_text(room.get("bot"), 40)
+          and (room.get("rules") is None or _is_text(room.get("rules"), MAX_ID))
+          and isinstance(room.get("options"), dict), "its game is not described")
+    _need(isinstance(room.get("started"), bool) and isinstance(room.get("hints"), bool),
+          "its flags are not true or false")
+    commitment = room.get("commitment")
+    _need(commitment is None or (_is_text(commitment, 64) and len(commitment) == 64),
+          "its fingerprint is not one")
+
+
 def check_quarantine(record, size=0):
     _need(_is_text(record.get("from"), 400) and _is_text(record.get("reason"), 2000)
           and isinstance(record.get("raw"), str), "it is not a set-aside record")
@@ -424,6 +456,8 @@ class Storage:
                 self.read(key, "history", lambda r, n, key=key: check_history(r, key))
             elif key.startswith(QUARANTINE_PREFIX):
                 self.check_set_aside(key)
+            elif key == FRIENDS_KEY:
+                self.read(key, "friends", check_friends)
             elif key.startswith(GUEST_PREFIX):
                 self.read(key, "guest", check_guest)
             elif not key.startswith(MOVES_PREFIX):
@@ -495,6 +529,17 @@ class Storage:
         if is_token(room, 8, 40):
             self._write(GUEST_PREFIX + room, {"kind": "guest",
                                               "values": {"name": name, "token": token}})
+
+    def hosted_table(self):
+        """The friends' table this browser hosts (its room and seats), or None."""
+        record = self.read(FRIENDS_KEY, "friends", check_friends)
+        return dict(record["values"]) if record is not None else None
+
+    def save_hosted_table(self, room):
+        if room is None:
+            self.backend.removeItem(FRIENDS_KEY)
+        else:
+            self._write(FRIENDS_KEY, {"kind": "friends", "values": room})
 
     # ---- the unfinished game ---------------------------------------------------------------
     def kept_view(self):
