@@ -29,8 +29,10 @@ MAX_NUMBER_DIGITS = 40
 MAX_ITEMS = 200_000  # values in one request, save or link; a long save holds ~20,000
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+# An escaped backslash (\\) is read first, so the text \\ud83d (a backslash, then "ud83d",
+# as a JSON message carried inside a JSON request has it) is never taken for a surrogate.
 _LONE_SURROGATE = re.compile(
-    r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+    r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
     r"|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
 _BRACKETS = {ord(c): c for c in "[]{}"}
 

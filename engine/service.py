@@ -46,12 +46,20 @@ Requests (``op`` and its fields; ``viewer`` is a seat or null, ``slot`` a short 
                                                           an arena study for the Lab, checked
   study_run   label, count, budget_ms                     its next count games (or what fits in
                                                           budget_ms, mid-game); the summary
+  guest    seat, message (a guest's text), hints, slot    a guest's message, checked here
+                                                          (engine.friends): hello, react, view,
+                                                          act, hint; a guest state for its seat
+  guest_view seat, log_from, slot                         the guest state the host pushes
+  reactions                                               the reactions a guest may send
+  commit   slot                                           the deal's seed fingerprint (fair play)
+  verify   record, commitment, seat, view                 a guest's check of a finished game
 
 A state reply (every op that shows a game) holds ``view`` (with ``log`` entries from the
 request's ``log_from`` on, ``log_from`` and ``log_next``), ``legal`` (the viewer's legal
 actions), ``to_move``, ``pending``, ``over``, ``result``, ``moves``, ``last``, ``undo``; with
 ``actions_from`` in the request, ``actions`` (the moves from that index on, for an autosave
-that appends); and for ops that start a game, ``record`` (the save without its moves). Every
+that appends); and for ops that start a game, ``record`` (the save without its moves). A
+guest state (``guest``, ``guest_view``) is far less: ``friends.guest_state``. Every
 op, its fields and its reply: docs/protocol.md (tests/test_engine_protocol.py checks that it
 names every op this module answers).
 """
@@ -60,7 +68,7 @@ import functools
 import hashlib
 import time
 
-from . import GAMES, IllegalAction, arena, load_game, new_game, replay, share
+from . import GAMES, IllegalAction, arena, friends, load_game, new_game, replay, share
 from . import lessons as lesson_data
 from .bots import RandomBot, hint, make_bot
 from .game import check_seed, copy_json, is_seat_number
@@ -149,6 +157,9 @@ def handle(request_json, client=None) -> str:
     except IllegalAction as refusal:
         response = {"ok": False, "error": refusal.reason, "rule": refusal.rule,
                     "hint": getattr(refusal, "hint", None)}
+        state = getattr(refusal, "state", None)
+        if state is not None:  # a guest's refused move: the table as it is now
+            response["state"] = state
     except Exception as error:  # a bug must reach the player as a bug, not a dead worker
         response = {"ok": False, "bug": True, "rule": None,
                     "error": f"Internal error (a bug in Matchbook): {type(error).__name__}:"
@@ -790,6 +801,118 @@ def _check_scenario(request, client):
             "encoded": lesson_data.encode_scenario(data)}
 
 
+# ---- playing with friends: a guest's messages, the host's pushes, fair play -----------------
+
+def _guest_game(client, slot):
+    game = client.slots.get(slot)
+    if game is None:
+        raise IllegalAction("The host has no game open yet.")
+    return game
+
+
+def _guest_hints(request) -> bool:
+    value = request.data.get("hints")
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise IllegalAction("'hints' must be true or false.")
+    return value
+
+
+def _guest(request, client):
+    """A guest's message, as the host's page received it (untrusted text), from the guest
+    holding ``seat`` (the host's word). hello and react need no game; view, act and hint
+    answer for that seat alone, and a state goes back only as ``friends.guest_state``."""
+    slot = request.slot()
+    hints = _guest_hints(request)
+    message = friends.read_message(request.data.get("message"))
+    kind = message["type"]
+    if kind == "hello":
+        return {"ok": True, "hello": {"name": friends.clean_name(message["name"]),
+                                      "token": friends.check_token(message["token"])}}
+    if kind == "react":
+        return {"ok": True, "react": friends.check_reaction(message["emoji"])}
+    if kind == "hint" and not hints:
+        raise IllegalAction("The host has turned hints off.")
+    game = _guest_game(client, slot)
+    seat = friends.check_guest_seat(request.data.get("seat"), game)
+    log_from = message.get("log_from") or 0
+    if kind == "view":
+        return friends.guest_state(game, seat, log_from)
+    if kind == "hint":
+        if game.over:
+            raise IllegalAction("The game is over: there is no move to hint at.")
+        if seat not in game.pending:
+            raise IllegalAction("It is not your turn, so there is no move to hint at.")
+        return {"ok": True, "hint": hint(game, seat)}
+    try:
+        _guest_move(game, seat, message)
+    except IllegalAction as refusal:
+        refusal.state = friends.guest_state(game, seat, log_from)  # unchanged: a refusal
+        raise
+    client.undoable.pop(slot, None)  # a move ends every undo, as in "act"
+    return friends.guest_state(game, seat, log_from)
+
+
+def _guest_move(game, seat: int, message: dict) -> None:
+    """Apply a guest's move for ``seat``: its own seat, its turn, the table it saw, and a move
+    the rules allow (the engine's own reason otherwise)."""
+    action = dict(message["action"])
+    if action.get("seat") is None:
+        action["seat"] = seat  # a guest moves for its own seat, whoever else is to move
+    if game.over:
+        raise IllegalAction("The game is over.")
+    action = game.normalize(action)
+    if action["seat"] != seat:
+        raise IllegalAction("You can only move for your own seat.")
+    moves = message.get("moves")
+    if moves is not None and moves != len(game.actions):
+        raise IllegalAction("The table moved on before your move arrived; here it is now.")
+    if seat not in game.pending:
+        raise IllegalAction("It is not your turn.")
+    game.apply(action)
+
+
+def _guest_view(request, client):
+    """The host pushes each guest its state after every change: the same reply as a guest's
+    view message, built here so the host's page never assembles one."""
+    game = _guest_game(client, request.slot())
+    seat = friends.check_guest_seat(request.data.get("seat"), game)
+    return friends.guest_state(game, seat, request.count("log_from"))
+
+
+def _reactions(request, client):
+    return {"ok": True, "reactions": list(friends.REACTIONS)}
+
+
+def _commit(request, client):
+    """The fingerprint of the deal's seed, published to the guests before the first move."""
+    return {"ok": True, "commitment": friends.commitment(client.game(request.slot()))}
+
+
+def _verify(request, client):
+    """A guest's check of a finished game: the record replays, its seed matches the
+    commitment shown at the deal, and it ends in the very table the guest last saw."""
+    published = friends.check_commitment(request.data.get("commitment"))
+    view = request.obj("view")
+    if view is None:
+        raise IllegalAction("The request needs the \"view\" you saw last.")
+    record = request.data.get("record")
+    if isinstance(record, str):
+        record = parse_json(record, "record")
+    if not isinstance(record, dict):
+        raise IllegalAction("The request needs the game's \"record\", the one sent at the end.")
+    try:
+        game = replay(record)
+    except IllegalAction as refusal:
+        raise IllegalAction(f"This record does not replay, so the game cannot be checked:"
+                            f" {refusal.reason}", refusal.rule) from None
+    seat = request.data.get("seat")
+    if not is_seat_number(seat, game.players):
+        raise IllegalAction(f"'seat' is your seat in this game, from 0 to {game.players - 1}.")
+    return friends.verify(game, published, seat, view)
+
+
 _OPERATIONS = {
     "catalog": _catalog, "new": _new, "load": _load, "act": _act, "try": _act, "bot": _bot,
     "hint": _hint, "view": _view, "save": _save, "replay": _replay, "check": _check,
@@ -803,4 +926,6 @@ _OPERATIONS = {
     "pack_script": _pack_script, "open_script": _open_script,
     "deal_position": _deal_position, "check_scenario": _check_scenario,
     "study_start": _study_start, "study_run": _study_run,
+    "guest": _guest, "guest_view": _guest_view, "reactions": _reactions, "commit": _commit,
+    "verify": _verify,
 }

@@ -280,6 +280,16 @@ def test_deep_or_huge_or_strange_json_is_refused_with_a_reason():
         assert reply["ok"] is False and not reply.get("bug") and words in reply["error"]
 
 
+def test_an_escaped_backslash_before_u_is_text_not_a_surrogate():
+    """JSON text carried inside a request (a guest's message, escaped by JSON.stringify) has
+    \\\\ud83d: a backslash, then the letters "ud83d", not a broken character."""
+    inner = json.dumps({"emoji": "\U0001F44D"})  # ASCII escapes: \\ud83d\\udc4d
+    reply = json.loads(service.handle(json.dumps({"op": "nonsense", "text": inner})))
+    assert "Unknown request" in reply["error"]
+    lone = json.loads(service.handle('{"op": "nonsense", "text": "\\\\\\ud800"}'))
+    assert "lone surrogate" in lone["error"]
+
+
 def test_a_bug_is_reported_as_a_bug(monkeypatch):
     def broken(request, client):
         raise KeyError("oops")
