@@ -12,11 +12,15 @@ exactly one outcome:
 - ``inconsistent`` accepted, but the game is not consistent: a card missing or doubled,
                   nobody able to move in a game that is not over, a view that is not JSON, a
                   save that does not load back to the same game;
-- ``leak``        a view (log included) for some seat names a card that seat may not see.
+- ``leak``        a view (log included) for some seat names a card that seat may not see,
+                  or a guest's reply (the ``guest`` and ``guest_view`` ops) holds anything
+                  its seat may not see: a hidden card, a log entry for other seats, or a
+                  field a guest state never has (the moves, the record before the end).
 
 Strategies come from hypothesis (pinned in requirements-test.txt). They start from real
 material (saves of games played by bots, every game's positions written by ``to_scenario``,
-the lessons' scenarios and legal actions) and mutate it as an attacker would: wrong types,
+the lessons' scenarios and legal actions, a guest's messages to the host) and mutate it as an
+attacker would: wrong types,
 floats for whole numbers, objects for cards, seats out of range, duplicated or missing cards,
 unknown keys, deep nesting and huge sizes.
 
@@ -37,7 +41,7 @@ if __name__ == "__main__":  # run as a script: the repository's engine, not an i
 from hypothesis import strategies as st
 
 import engine
-from engine import lessons, service, share
+from engine import friends, lessons, service, share
 from engine.bots import make_bot
 from engine.rng import SeededRng
 
@@ -159,7 +163,8 @@ def retyped(data, draw):
 
 FIELDS = ["game", "players", "seed", "rules", "options", "viewer", "slot", "action", "save",
           "record", "upto", "level", "seat", "scenario", "lesson", "text", "script", "a", "b",
-          "log_from", "actions_from", "games", "bounded"]
+          "log_from", "actions_from", "games", "bounded", "message", "hints", "commitment",
+          "view"]
 OPS = sorted(service._OPERATIONS) + ["nonsense", ""]
 
 
@@ -181,6 +186,10 @@ def plausible(field: str):
         "upto": st.integers(-2, 60),
         "log_from": st.integers(-1, 500),
         "actions_from": st.integers(-1, 500),
+        "message": st.sampled_from(ACTIONS).flatmap(guest_message),
+        "hints": st.booleans(),
+        "commitment": st.sampled_from([friends.seed_commitment(save["seed"])
+                                       for save in SAVES[:8]] + ["0" * 64, "xyz"]),
     }
     return table.get(field, json_values)
 
@@ -191,6 +200,54 @@ def requests(draw):
     for field in draw(st.lists(st.sampled_from(FIELDS), max_size=5, unique=True)):
         request[field] = draw(st.one_of(plausible(field), json_values))
     return request
+
+
+NAMES = ["Ann", "  Bo  ", "", "x" * 25, "A\nB", "Ann\u202e", "🃏" * 24, "\u0000", "Zoë"]
+TOKENS = ["a" * 16, "A1b2-C3d4_E5f6g7h", "a" * 15, "a" * 65, "a" * 15 + "!", "a" * 16 + "\n"]
+
+
+def guest_message(action, moves=None):
+    """A guest's message text: every type, built from a real legal ``action`` (and the table's
+    number of ``moves``, when known), mutated (wrong types, fields missing or extra), or not a
+    message at all (random, cut, huge, deep)."""
+    @st.composite
+    def message(draw):
+        kind = draw(st.sampled_from(["act", "act", "act", "view", "hint", "hello", "react",
+                                     "random", "text"]))
+        if kind == "text":
+            return draw(st.one_of(st.text(max_size=40), st.sampled_from(WEIRD_TEXT),
+                                  st.just("x" * 9000), st.just("[" * 40 + "]" * 40),
+                                  st.integers(1, 60).map(lambda n: '{"type":"view"'[:n])))
+        if kind == "random":
+            data = draw(json_values)
+        elif kind == "act":
+            data = {"type": "act", "action": draw(mutated_action(action))}
+            if moves is not None and draw(st.booleans()):
+                data["moves"] = moves
+            for name in ("moves", "log_from"):
+                if draw(st.integers(0, 3)) == 0:
+                    data[name] = draw(st.one_of(st.integers(-1, 80), json_values))
+        elif kind == "view":
+            data = {"type": "view"}
+            if draw(st.booleans()):
+                data["log_from"] = draw(st.one_of(plausible("log_from"), json_values))
+        elif kind == "hello":
+            data = {"type": "hello", "name": draw(st.one_of(
+                st.just("Ann"), st.sampled_from(NAMES), st.text(max_size=30))),
+                "token": draw(st.one_of(st.just(TOKENS[1]), st.sampled_from(TOKENS),
+                                        st.text(max_size=70)))}
+        elif kind == "react":
+            data = {"type": "react", "emoji": draw(st.one_of(
+                st.sampled_from(friends.REACTIONS), st.sampled_from(WEIRD_TEXT)))}
+        else:
+            data = {"type": "hint"}
+        if isinstance(data, dict) and draw(st.integers(0, 4)) == 0:
+            if draw(st.booleans()):
+                data = retyped(data, draw)
+            else:
+                data[draw(st.sampled_from(["extra", "type", "seat"]))] = draw(json_values)
+        return case_text(data)
+    return message()
 
 
 def mutated_action(action):
@@ -423,10 +480,15 @@ def _judge_one(request) -> tuple:
         if not isinstance(reply.get("error"), str) or not reply["error"]:
             return "bug", "a refusal without a reason"
         return "refused", reply["error"]
-    if request.get("op") == "hint":
+    if request.get("op") == "hint" or "hint" in reply and request.get("op") == "guest":
         return _judge_hint(request, reply)
+    guest_op = request.get("op") in ("guest", "guest_view")
+    if guest_op and ("hello" in reply or "react" in reply):
+        return _judge_greeting(reply)
     client = service._clients.get(CLIENT)
     slot = reply.get("slot")
+    if guest_op:
+        slot = request.get("slot") if isinstance(request.get("slot"), str) else "play"
     game = client.slots.get(slot) if client is not None and slot else None
     if game is None:
         return "accepted", request.get("op")
@@ -434,7 +496,8 @@ def _judge_one(request) -> tuple:
         problem = inconsistency(game)
         if problem:
             return "inconsistent", problem
-        shown = leak(game)
+        shown = leak(game) or (guest_leak(game, request.get("seat"), reply) if guest_op
+                               else None)
         if shown:
             return "leak", shown
         if engine.load_game(game.to_json()) != game:
@@ -444,6 +507,52 @@ def _judge_one(request) -> tuple:
     except Exception as error:
         return "bug", f"checking the game raised {type(error).__name__}: {error}"
     return "accepted", request.get("op")
+
+
+GUEST_STATE = {"ok", "view", "legal", "to_move", "pending", "over", "result", "moves"}
+
+
+def guest_leak(game, seat, reply) -> str | None:
+    """What a guest state for ``seat`` shows that the seat may not see: a field a guest state
+    never has (the record only at the end), a log entry meant for other seats, or a card whose
+    every copy lies where the seat may not look (the view's table, its legal actions, ...)."""
+    allowed = GUEST_STATE | ({"record"} if game.over else set())
+    if set(reply) != allowed:
+        return f"a guest state with the fields {sorted(set(reply) ^ allowed)[:4]} wrong"
+    view = reply["view"]
+    if view.get("seat") != seat or reply["legal"] != json.loads(json.dumps(
+            game.legal_actions(seat))):
+        return f"a guest state for seat {seat} shows another seat's view or moves"
+    log_from = view.get("log_from")
+    if view.get("log") != json.loads(json.dumps(game.log_for(seat, log_from))):
+        return f"a guest state's log for seat {seat} is not the seat's own"
+    places = game.card_locations()
+    if places is None or game.over:
+        return None
+    hidden_places = set(game.hidden_places(seat))
+    hidden = {c for place in hidden_places for c in places[place]}
+    seen = {c for place, cards in places.items() if place not in hidden_places
+            for c in cards}
+    secret = hidden - seen - set(game.marker_cards()) - game.known_cards(seat)
+    table = {key: value for key, value in view.items() if key != "log"}
+    shown = _strings(dict(reply, view=table), set())
+    if shown & secret or str(game.seed) in shown:
+        return f"a guest state for seat {seat} names {sorted(shown & secret)[:3]} or the seed"
+    return None
+
+
+def _judge_greeting(reply) -> tuple:
+    """A guest's hello or reaction, accepted: only a clean name and token, or a known emoji."""
+    hello = reply.get("hello")
+    if hello is not None:
+        name, token = hello.get("name"), hello.get("token")
+        if not isinstance(name, str) or not 0 < len(name) <= friends.MAX_NAME \
+                or name != name.strip() or friends.TOKEN.fullmatch(token or "") is None:
+            return "bug", f"a hello accepted with {hello!r}"
+        return "accepted", "hello"
+    if reply.get("react") not in friends.REACTIONS:
+        return "bug", f"a reaction accepted: {reply.get('react')!r}"
+    return "accepted", "react"
 
 
 def _judge_hint(request, reply) -> tuple:
@@ -494,6 +603,32 @@ def hints(draw):
     return [{"op": "load", "save": save, "viewer": None}, request]
 
 
+@st.composite
+def guests(draw):
+    """A real game loaded from its save (or none), then a guest's message from a seat that may
+    be the mover's, another, out of range or not a seat, with hints on or off; or the host's
+    push of a guest state for such a seat. Mostly near-right, so most cases reach the game."""
+    save, legal = draw(st.sampled_from(TURNS))
+    action = draw(st.sampled_from(legal)) if legal else {"type": "draw"}
+    seat = action.get("seat", 0)
+    if draw(st.integers(0, 3)) == 0:
+        seat = draw(st.one_of(plausible("seat"), plausible("seat"), json_values))
+    if draw(st.integers(0, 5)) == 0:
+        request = {"op": "guest_view", "seat": seat,
+                   "log_from": draw(st.one_of(plausible("log_from"), json_values))}
+    else:
+        moves = len(save["actions"])
+        request = {"op": "guest", "seat": seat, "message": draw(
+            guest_message(action, moves) if draw(st.integers(0, 7)) else json_values)}
+        if draw(st.integers(0, 2)) == 0:
+            request["hints"] = draw(st.booleans() if draw(st.integers(0, 5)) else json_values)
+    if draw(st.integers(0, 7)) == 0:
+        request["slot"] = draw(st.one_of(plausible("slot"), json_values))
+    if draw(st.integers(0, 7)) == 0:
+        return request  # no game open: hello and react still work
+    return [{"op": "load", "save": save, "viewer": None}, request]
+
+
 def scripts():
     """A teacher's captioned example (a lesson script): packed, then opened."""
     return st.builds(
@@ -523,6 +658,7 @@ KINDS = {
                                links()).map(_scenario_text),
     "scripts": lambda: scripts(),
     "hints": lambda: hints(),
+    "guests": lambda: guests(),
     "deals": lambda: st.builds(lambda game, players, seed: {"op": "new", "game": game,
                                                             "players": players, "seed": seed,
                                                             "viewer": 0},
