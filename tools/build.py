@@ -4,7 +4,9 @@
 Steps (stdlib only, idempotent, cheap when nothing changed):
 
 1. vendor: copy the pinned browser runtimes from node_modules/ (installed by
-   `npm ci`) into static/vendor/ -- Pyodide, PyScript and MicroPython. Nothing is
+   `npm ci`) into static/vendor/ -- Pyodide, PyScript and MicroPython -- and bundle
+   Trystero (play with friends: WebRTC through public or local relays) with esbuild into
+   static/vendor/trystero/trystero.mjs, rebuilt only when its inputs change. Nothing is
    ever fetched from a CDN at run time.
 2. engine bundle: compile every file under engine/ (and the ui/ modules the embeds'
    controller renders with, in the worker) to .pyc with the pinned Pyodide (in Node) into
@@ -64,6 +66,12 @@ EXERCISE = ROOT / "tools" / "engine_exercise.py"
 # snapshot remembers it, so the build and the worker must agree: boot.json carries it.
 ARCHIVE_PATH = "/lib/matchbook/engine.zip"
 BUNDLE_TIMEOUT_S = 600
+# Trystero's torrent strategy, bundled (its packages import each other by bare name): what
+# tools/trystero_entry.mjs exports, one ES module, for static/js/friends.mjs to import.
+TRYSTERO_ENTRY = ROOT / "tools" / "trystero_entry.mjs"
+TRYSTERO_TARGET = "trystero/trystero.mjs"  # under static/vendor/
+ESBUILD_FLAGS = ("--bundle", "--format=esm", "--minify", "--platform=browser",
+                 "--target=es2020", "--legal-comments=none", "--log-level=warning")
 
 # The Pyodide files the runtime loads from its indexURL (no packages: the engine
 # is pure Python and needs none).
@@ -210,6 +218,53 @@ def vendor_sources(node_modules: Path = NODE_MODULES) -> dict[str, Path]:
     if absent:
         raise BuildError(f"node_modules is incomplete ({absent[0]}): run `npm ci`.")
     return files
+
+
+def trystero_bundle(root: Path = ROOT) -> dict[str, Path]:
+    """static/vendor-relative path -> Trystero's browser bundle, made by esbuild into
+    .build-cache/trystero/ and remade only when an input changed: the entry, the esbuild
+    version and flags, and every file the last bundle was made of (its metafile's inputs)."""
+    node_modules = root / "node_modules"
+    esbuild = node_modules / ".bin" / "esbuild"
+    entry = root / "tools" / TRYSTERO_ENTRY.name
+    needed = [node_modules / "@trystero-p2p" / "torrent", esbuild]
+    if not all(path.exists() for path in needed):
+        raise BuildError("missing @trystero-p2p/torrent or esbuild in node_modules: run "
+                         "`npm ci --ignore-scripts` (bin/serve and bin/test do).")
+    cache = root / ".build-cache" / "trystero"
+    target, record = cache / "trystero.mjs", cache / "inputs.json"
+
+    def key(inputs: list[str]) -> str:
+        h = hashlib.sha256(" ".join(ESBUILD_FLAGS).encode())
+        for path in [entry, node_modules / "esbuild" / "package.json",
+                     *(root / rel for rel in inputs)]:
+            h.update(f"{path}\0{sha256_file(path) if path.is_file() else '-'}\n".encode())
+        return h.hexdigest()
+
+    try:
+        made = json.loads(record.read_text(encoding="utf-8"))
+        if target.is_file() and made["key"] == key(made["inputs"]):
+            return {TRYSTERO_TARGET: target}
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    cache.mkdir(parents=True, exist_ok=True)
+    meta = cache / "meta.json"
+    command = [str(esbuild), str(entry.relative_to(root)), *ESBUILD_FLAGS,
+               f"--outfile={target}", f"--metafile={meta}"]
+    try:
+        done = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120,
+                              check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise BuildError(f"esbuild did not run ({error}): run `npm ci --ignore-scripts`."
+                         ) from error
+    if done.returncode != 0 or not target.is_file():
+        raise BuildError(f"esbuild failed to bundle Trystero (exit {done.returncode}): "
+                         f"{done.stderr.strip()[-600:]}")
+    inputs = sorted(rel for rel in json.loads(meta.read_text(encoding="utf-8"))["inputs"]
+                    if rel != entry.relative_to(root).as_posix())
+    record.write_text(json.dumps({"key": key(inputs), "inputs": inputs}, indent=1) + "\n",
+                      encoding="utf-8")
+    return {TRYSTERO_TARGET: target}
 
 
 def engine_sources(root: Path = ROOT) -> dict[str, Path]:
@@ -436,7 +491,8 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     vendor_dir = root / "static" / "vendor"
     dist = root / "dist"
 
-    vendored = sync(vendor_sources(root / "node_modules"), vendor_dir)
+    vendored = sync({**vendor_sources(root / "node_modules"), **trystero_bundle(root)},
+                    vendor_dir)
 
     site = site_sources(root)
     # The UI's modules in one file, as MicroPython bytecode (or, without a matching mpy-cross,

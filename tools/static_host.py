@@ -5,10 +5,15 @@ writes beside large files when there is one, else compressed once and kept in me
 ``bin/serve`` shows is then what a player gets over a real host, and what the benches measure
 (bench/first_visit_bench.py shapes this same handler onto a slow link).
 
-    python3 tools/static_host.py [--port 8000] [--directory dist]
+    python3 tools/static_host.py [--port 8000] [--directory dist] [--relay-port N]
+                                 [--bind 0.0.0.0 --cert FILE --key FILE]
 
-Only on 127.0.0.1. Files that are already compressed (the stdlib and engine zips, the
-snapshot, ui/bundle.bin, images) are sent as they are, as hosts do.
+On 127.0.0.1 unless --bind says otherwise (bin/serve --lan: 0.0.0.0, with https from --cert
+and --key, since a page on a LAN address must be secure to play with friends). Files that are
+already compressed (the stdlib and engine zips, the snapshot, ui/bundle.bin, images) are sent
+as they are, as hosts do. With --relay-port N it answers ``GET /relay.json`` with
+``{"port": N}``: the local relay bin/serve runs (tools/relay.mjs), which static/js/friends.mjs
+then uses instead of public ones; without it /relay.json is 404, as on any static host.
 """
 
 from __future__ import annotations
@@ -18,9 +23,12 @@ import email.utils
 import gzip
 import http.server
 import io
+import json
 import os
+import ssl
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,13 +77,26 @@ class StaticHostHandler(http.server.SimpleHTTPRequestHandler):
                       ".mjs": "text/javascript", ".wasm": "application/wasm",
                       ".webmanifest": "application/manifest+json", ".toml": "text/plain"}
 
+    relay_port: int | None = None  # set by serve_handler(): /relay.json names it
+
     def send_head(self):
+        if self.relay_port is not None and urlsplit(self.path).path == "/relay.json":
+            return self.send_relay()
         path = Path(self.translate_path(self.path))
         if (path.is_file() and path.suffix in COMPRESSIBLE
                 and accepts_gzip(self.headers.get("Accept-Encoding"))
                 and self.headers.get("Range") is None):
             return self.send_gzip(path)
         return super().send_head()
+
+    def send_relay(self):
+        body = json.dumps({"port": self.relay_port}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def send_gzip(self, path: Path):
         stat = path.stat()
@@ -106,17 +127,51 @@ class StaticHostHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+def serve_handler(directory: str, relay_port: int | None = None):
+    """The request handler class for ``directory``, naming ``relay_port`` in /relay.json."""
+
+    class Handler(StaticHostHandler):
+        pass
+
+    Handler.relay_port = relay_port
+
+    def handler(*a, **k):
+        return Handler(*a, directory=str(directory), **k)
+
+    return handler
+
+
+def make_server(directory: str, port: int, *, relay_port: int | None = None,
+                bind: str = "127.0.0.1", cert: str | None = None,
+                key: str | None = None) -> http.server.ThreadingHTTPServer:
+    """The host, bound and ready for serve_forever() (https when given a certificate)."""
+    server = http.server.ThreadingHTTPServer((bind, port), serve_handler(directory, relay_port))
+    server.daemon_threads = True
+    if cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        # The handshake in the request's own thread: a phone that stalls on it (or refuses the
+        # certificate) never holds up the others.
+        server.socket = context.wrap_socket(server.socket, server_side=True,
+                                            do_handshake_on_connect=False)
+    return server
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     parser.add_argument("--directory", default=str(ROOT / "dist"))
+    parser.add_argument("--relay-port", type=int, default=None,
+                        help="answer /relay.json with this port (the local relay's)")
+    parser.add_argument("--bind", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--cert", help="serve https with this certificate (PEM)")
+    parser.add_argument("--key", help="the certificate's private key (PEM)")
     args = parser.parse_args(argv)
+    if bool(args.cert) != bool(args.key):
+        parser.error("--cert and --key go together")
 
-    def handler(*a, **k):
-        return StaticHostHandler(*a, directory=args.directory, **k)
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)
-    server.daemon_threads = True
+    server = make_server(args.directory, args.port, relay_port=args.relay_port,
+                         bind=args.bind, cert=args.cert, key=args.key)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
