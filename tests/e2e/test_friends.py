@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from matchbook import fast_bots, open_app, pick_game, shot
+from matchbook import open_app, pick_game, shot
 
 import engine
 from engine.games.matatu.rules import ALL_CARDS as MATATU_CARDS
@@ -36,6 +36,7 @@ RECORD_MESSAGES = """
 })();
 """
 GUEST_TURN = "document.documentElement.dataset.turn"
+PHONE = {"width": 360, "height": 740}
 
 
 def open_table(host, game: str, players: int) -> str:
@@ -57,10 +58,26 @@ def sit_down(guest, link: str, name: str) -> None:
     guest.wait_for_selector("html[data-guest=seated]", timeout=30_000)
 
 
-def guest_device(new_context, base_url: str):
-    context = new_context(base_url=base_url)
-    context.add_init_script(RECORD_MESSAGES)
-    return context, context.new_page()
+@pytest.fixture
+def a_device(browser, browser_context_args, friends_site, browser_log):
+    """a_device(viewport=None) -> a page in a browser context of its own (a phone, a laptop),
+    on the site with the local relay; every message its page receives is recorded."""
+    made = []
+
+    def make(viewport=None):
+        args = {**browser_context_args, "base_url": friends_site.url}
+        if viewport:
+            args["viewport"] = viewport
+        context = browser.new_context(**args)
+        browser_log.watch_context(context)
+        context.add_init_script(RECORD_MESSAGES)
+        made.append(context)
+        return context.new_page()
+
+    yield make
+    for context in made:
+        browser_log.scan(context)
+        context.close()
 
 
 def wait_guest_idle(guest, timeout: float = 30_000) -> str:
@@ -169,17 +186,16 @@ def assert_saw_only_its_seat(record: dict, seat: int, replies: list[dict], codes
 
 
 def test_two_friends_play_matatu_to_the_end_and_the_guest_sees_only_its_seat(
-        new_context, friends_site, browser_log):
-    host_context = new_context(base_url=friends_site.url)
-    host = host_context.new_page()
-    guest_context, guest = guest_device(new_context, friends_site.url)
+        a_device, friends_site, browser_log):
+    host = a_device()
+    guest = a_device(PHONE)
     link = open_table(host, "matatu", 2)
     assert link.startswith(friends_site.url) and "join.html#" in link
-    shot(host, "friends-host-room")
+    shot(host, "friends-host-room.png")
     sit_down(guest, link, "Ann")
     host.wait_for_selector(".friend-seat[data-seat='1'][data-state=connected]")
     assert "Ann" in host.locator(".friend-seat[data-seat='1']").inner_text()
-    shot(guest, "friends-guest-seated")
+    shot(guest, "friends-guest-seated.png")
     host.click("#friends-start")
     host.wait_for_selector(".table", timeout=30_000)
     guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
@@ -196,7 +212,7 @@ def test_two_friends_play_matatu_to_the_end_and_the_guest_sees_only_its_seat(
     # At the end the deal is revealed and checked on the guest's device, then filed.
     guest.wait_for_selector("html[data-fair=yes]", timeout=120_000)
     assert "checks out" in guest.locator("#fair-check").inner_text()
-    shot(guest, "friends-guest-over")
+    shot(guest, "friends-guest-over.png")
     stored = json.loads(guest.evaluate(
         "JSON.stringify(Object.entries(localStorage))"))
     history = [json.loads(value) for key, value in stored if key.startswith("matchbook:history:")]
@@ -209,10 +225,8 @@ def test_two_friends_play_matatu_to_the_end_and_the_guest_sees_only_its_seat(
     assert not browser_log.foreign_requests
 
 
-def test_a_late_guest_is_refused_with_a_reason(new_context, friends_site):
-    host = new_context(base_url=friends_site.url).new_page()
-    _, first = guest_device(new_context, friends_site.url)
-    _, late = guest_device(new_context, friends_site.url)
+def test_a_late_guest_is_refused_with_a_reason(a_device):
+    host, first, late = a_device(), a_device(PHONE), a_device(PHONE)
     link = open_table(host, "matatu", 2)
     sit_down(first, link, "Ann")
     late.goto(link)
@@ -220,19 +234,18 @@ def test_a_late_guest_is_refused_with_a_reason(new_context, friends_site):
     late.click("#join")
     late.wait_for_selector("html[data-guest=refused]", timeout=30_000)
     assert "full" in late.locator("main").inner_text()
-    shot(late, "friends-late-guest")
+    shot(late, "friends-late-guest.png")
 
 
-def test_a_damaged_invite_link_says_what_is_wrong(new_context, friends_site):
-    guest = new_context(base_url=friends_site.url).new_page()
+def test_a_damaged_invite_link_says_what_is_wrong(a_device):
+    guest = a_device(PHONE)
     guest.goto("join.html#abc")
     guest.wait_for_selector("html[data-guest=bad-link]", timeout=60_000)
     assert "not complete" in guest.locator("main").inner_text()
 
 
-def test_a_guest_that_reloads_gets_its_seat_back(new_context, friends_site):
-    host = new_context(base_url=friends_site.url).new_page()
-    _, guest = guest_device(new_context, friends_site.url)
+def test_a_guest_that_reloads_gets_its_seat_back(a_device):
+    host, guest = a_device(), a_device(PHONE)
     link = open_table(host, "matatu", 2)
     sit_down(guest, link, "Ann")
     host.click("#friends-start")
@@ -257,9 +270,8 @@ HOSTILE = [
 ]
 
 
-def test_a_hostile_guest_is_refused_and_the_game_goes_on(new_context, friends_site):
-    host = new_context(base_url=friends_site.url).new_page()
-    _, guest = guest_device(new_context, friends_site.url)
+def test_a_hostile_guest_is_refused_and_the_game_goes_on(a_device):
+    host, guest = a_device(), a_device(PHONE)
     link = open_table(host, "matatu", 2)
     sit_down(guest, link, "Mallory")
     host.click("#friends-start")
@@ -293,14 +305,12 @@ def test_a_hostile_guest_is_refused_and_the_game_goes_on(new_context, friends_si
 
 
 @pytest.mark.slow
-def test_four_friends_play_matchmakers_to_the_end(new_context, friends_site):
-    host_context = new_context(base_url=friends_site.url)
-    fast_bots(host_context)
-    host = host_context.new_page()
+def test_four_friends_play_matchmakers_to_the_end(a_device):
+    host = a_device()
     link = open_table(host, "matchmakers", 4)
     guests = []
     for name in ("Ann", "Bob", "Cy"):
-        _, guest = guest_device(new_context, friends_site.url)
+        guest = a_device(PHONE)
         sit_down(guest, link, name)
         guests.append(guest)
     host.click("#friends-start")
