@@ -43,9 +43,16 @@ function options(argv) {
   return out;
 }
 
+// How often the browsers announce themselves again (Trystero keeps 10 s to 120 s; the public
+// trackers say 120 s): a newcomer who announced before an earlier player (back from a lost
+// connection to the relay) is found at the next round, so short rounds on our own relay.
+const ANNOUNCE_MS = 10_000;
 const args = options(process.argv.slice(2));
 const tls = Boolean(args.cert);
-const tracker = new Server({ http: false, udp: false, stats: false, ws: { noServer: true } });
+const tracker = new Server({
+  http: false, udp: false, stats: false, ws: { noServer: true },
+  interval: ANNOUNCE_MS,
+});
 tracker.on("error", (error) => console.error(`relay: ${error.message || error}`));
 tracker.on("warning", () => {}); // a client's malformed announce: its own business
 

@@ -135,6 +135,21 @@ function renewRelaysIfDead() {
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Trystero reports the end of every peer connection through console.error ("Trystero peer
+// error: OperationError: User-Initiated Abort, reason=Close called" when a friend closes the
+// tab or reloads): that is not an error of this page, and the "leave" event says it. Those
+// lines are logged as warnings; every other console.error stays an error.
+function quietPeerEnds() {
+  const error = console.error.bind(console);
+  console.error = (...args) => {
+    if (typeof args[0] === "string" && args[0].startsWith("Trystero peer error")) {
+      console.warn(...args);
+    } else {
+      error(...args);
+    }
+  };
+}
+
 function join() {
   const { roomId, secret, resolved } = params;
   const config = {
@@ -205,6 +220,7 @@ async function open(role, roomId, secret, optionsJson, onEvent) {
   }
   if (!resolved.relays.length) return fail("There is no relay to meet the others through.");
   try {
+    if (!trystero) quietPeerEnds();
     trystero = trystero || (await import(BUNDLE));
   } catch (error) {
     return fail("The connection code could not be loaded (are you offline on a first visit?).");

@@ -7,6 +7,10 @@ Fixtures for tests under tests/e2e:
 - ``base_url``      ``site.url``, so ``page.goto("/")`` and ``page.goto("index.html")`` work.
 - ``serve``         ``serve(directory) -> Site``: another recording server, for a page of
                     a test's own (stopped after the test).
+- ``relay``         session: the local relay for play with friends (``node tools/relay.mjs``)
+                    on a free port: ``.port``, ``.url``, ``.stop()``, ``.start()`` (same port).
+- ``friends_site``  session server for dist/ that answers /relay.json with ``relay``'s port,
+                    as ``bin/serve`` does: its pages play with friends through that relay.
 - ``hold``          ``hold(suffix, on=site) -> release()``: the server answers no request
                     for that file until released (holds the engine mid-boot, whichever
                     worker asks; Playwright's routes do not see a SharedWorker's requests).
@@ -36,11 +40,15 @@ Chromium is Debian's (/usr/lib/chromium/chromium); `playwright install` is never
 from __future__ import annotations
 
 import http.server
+import io
 import json
 import os
 import re
+import socket
+import subprocess
 import sys
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -86,6 +94,14 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         path = urlsplit(self.path).path
         self.server.record(path)
         self.server.wait_if_held(path)
+        if path == "/relay.json" and self.server.relay_port is not None:
+            body = json.dumps({"port": self.server.relay_port}).encode()
+            self.send_response(200)  # as tools/static_host.py --relay-port answers it
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
         return super().send_head()
 
 
@@ -94,8 +110,9 @@ class RecordingServer(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, relay_port: int | None = None) -> None:
         self.directory = Path(directory)
+        self.relay_port = relay_port  # answered at /relay.json when set (bin/serve's relay)
         self._lock = threading.Lock()
         self._requests: list[str] = []
         self._holds: dict[str, threading.Event] = {}
@@ -214,6 +231,58 @@ def hold(site: Site) -> Iterator[Callable[..., Callable[[], None]]]:
     for release in releases:
         release()
     site.server._holds.clear()
+
+
+class Relay:
+    """``node tools/relay.mjs`` on one port, for as long as the session (a test may stop and
+    start it again: the port stays)."""
+
+    def __init__(self) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.process: subprocess.Popen | None = None
+        self.started_in = 0.0  # seconds from spawn to its "relay: ws://..." line
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Relay:
+        began = time.monotonic()
+        self.process = subprocess.Popen(
+            ["node", str(ROOT / "tools" / "relay.mjs"), "--port", str(self.port)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
+        line = self.process.stdout.readline()  # one line once it listens (or why it did not)
+        if line.strip() != f"relay: {self.url}":
+            self.stop()
+            raise RuntimeError(f"the relay did not start: {line!r}")
+        self.started_in = time.monotonic() - began
+        return self
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        self.process = None
+
+
+@pytest.fixture(scope="session")
+def relay() -> Iterator[Relay]:
+    running = Relay()
+    try:
+        running.start()
+    except (OSError, RuntimeError) as exc:
+        pytest.fail(f"cannot start tools/relay.mjs: {exc}")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def friends_site(dist_dir: Path, relay: Relay) -> Iterator[Site]:
+    served = Site(RecordingServer(dist_dir, relay_port=relay.port).start())
+    yield served
+    served.stop()
 
 
 @pytest.fixture
