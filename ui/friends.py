@@ -50,7 +50,8 @@ class FriendsScreen:
     def commands(self):
         return {"play-friends": self.cmd_open, "friends-seat": self.cmd_seat,
                 "friends-start": self.cmd_start, "friends-copy": self.cmd_copy,
-                "friends-close": self.cmd_close, "react": self.cmd_react}
+                "friends-close": self.cmd_close, "react": self.cmd_react,
+                "friends-hints": self.cmd_hints, "friends-stand-in": self.cmd_stand_in}
 
     # ---- what guests may know of the room ---------------------------------------------------
     def public(self):
@@ -59,7 +60,7 @@ class FriendsScreen:
                 "players": room["players"], "seats": room["seats"], "names": room["names"],
                 "connected": room["connected"], "taken": room["taken"],
                 "started": room["started"], "commitment": room["commitment"],
-                "hints": room["hints"]}
+                "hints": room["hints"], "stand_in": room["stand_in"]}
 
     def keep(self):
         """The room in storage, so a reload of the host's page resumes the table."""
@@ -81,7 +82,7 @@ class FriendsScreen:
             return
         session = self.shell.play.session
         if room["started"] and (session is None or session.game != room["game"]
-                                or session.seats != room["seats"]):
+                                or len(session.seats) != room["players"]):
             self.shell.storage.save_hosted_table(None)  # its game is over or gone
             return
         room["connected"] = [True] + [False] * (room["players"] - 1)
@@ -125,7 +126,7 @@ class FriendsScreen:
         """Beside the host's table: the seats, reactions and fairness."""
         if not self.active(session):
             return ""
-        return table_panel(self.room, 0, self.said)
+        return table_panel(self.room, 0, self.said, host=True)
 
     def refresh(self):
         screen = self.shell.route()
@@ -156,6 +157,7 @@ class FriendsScreen:
                      "seats": seats, "names": names, "tokens": [None] * players,
                      "connected": [True] + [False] * (players - 1),
                      "taken": [True] + [False] * (players - 1), "started": False,
+                     "stand_in": [False] * players,
                      "commitment": None, "hints": bool(shell.play.hints_on())}
         self.session = None
         self.peers = {}
@@ -201,6 +203,40 @@ class FriendsScreen:
         self.tell_all({"type": "room", "room": self.public()})
         self.keep()
         self.refresh()
+
+    async def cmd_hints(self, target):
+        """Whether friends' devices may ask the engine for a hint (the Hint button)."""
+        if self.room is None:
+            return
+        self.room["hints"] = not self.room["hints"]
+        self.tell_all({"type": "room", "room": self.public()})
+        self.keep()
+        self.refresh()
+
+    async def cmd_stand_in(self, target):
+        """A friend's device is gone mid-game: a bot plays their seat until they are back
+        (or, pressed again, the table waits for them)."""
+        room = self.room
+        session = self.session
+        seat = int(target.getAttribute("data-seat"))
+        if not self.active(session) or not 0 < seat < room["players"] \
+                or room["seats"][seat] != FRIEND or room["connected"][seat]:
+            return
+        standing = not room["stand_in"][seat]
+        room["stand_in"][seat] = standing
+        session.seats[seat] = "bot" if standing else FRIEND
+        self.keep()
+        self.tell_all({"type": "room", "room": self.public()})
+        self.shell.play.schedule_bots()
+        self.shell.render()
+
+    def back_in_seat(self, seat):
+        """A friend whose seat a bot kept is back: the seat is theirs again."""
+        room = self.room
+        if room["stand_in"][seat]:
+            room["stand_in"][seat] = False
+            if self.session is not None:
+                self.session.seats[seat] = FRIEND
 
     async def cmd_copy(self, target):
         field = document.getElementById("invite-link")
@@ -400,6 +436,7 @@ class FriendsScreen:
             room["names"][seat] = hello["name"]
         room["connected"][seat] = True
         room["taken"][seat] = True
+        self.back_in_seat(seat)
         self.sent_log[seat] = 0
         self.keep()
         self.send(peer, {"type": "seated", "seat": seat, "room": self.public()})

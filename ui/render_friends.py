@@ -20,8 +20,11 @@ def fingerprint(commitment):
 
 
 def seat_rows(room, you=None, host_controls=False):
-    """One <li> a seat: who sits there, and whether their device is connected."""
+    """One <li> a seat: who sits there, and whether their device is connected. The host may
+    put a bot in a seat nobody has taken (before the deal), or let a bot stand in for a friend
+    whose device is gone (during the game, until they are back)."""
     rows = []
+    stand_in = room.get("stand_in") or []
     for seat, kind in enumerate(room["seats"]):
         name = room["names"][seat]
         if seat == you:
@@ -32,17 +35,26 @@ def seat_rows(room, you=None, host_controls=False):
             state = "bot"
         elif room["connected"][seat]:
             state = "connected"
+        elif seat < len(stand_in) and stand_in[seat]:
+            state = "stand-in"
         elif room["taken"][seat]:
             state = "away"
         else:
             state = "waiting"
         words = {"host": "hosting", "bot": "a bot plays", "connected": "connected",
-                 "away": "not connected", "waiting": "waiting for a friend"}[state]
+                 "away": "not connected", "waiting": "waiting for a friend",
+                 "stand-in": "not connected: a bot plays until they are back"}[state]
         control = ""
+        label = None
         if host_controls and kind != "human" and not room["started"] \
                 and not room["taken"][seat]:
             label = ("Seat a friend here" if kind == "bot" else "Put a bot here")
-            control = button(label, {"data-cmd": "friends-seat", "data-seat": str(seat),
+            command = "friends-seat"
+        elif host_controls and room["started"] and state in ("away", "stand-in"):
+            label = ("Let a bot play for now" if state == "away" else "Wait for them instead")
+            command = "friends-stand-in"
+        if label is not None:
+            control = button(label, {"data-cmd": command, "data-seat": str(seat),
                                      "aria-label": label + " (seat " + str(seat + 1) + ")"})
         rows.append(tag("li", {"class": "friend-seat " + state, "data-seat": str(seat),
                                "data-state": state},
@@ -85,6 +97,9 @@ def host_room(room, title, link, copied, status):
                     status),
                invite_block(link, copied),
                seat_rows(room, 0, host_controls=True),
+               tag("p", {}, button("Friends may ask for hints",
+                                   {"data-cmd": "friends-hints", "id": "friends-hints",
+                                    "aria-pressed": "true" if room["hints"] else "false"})),
                tag("p", {"class": "start-row"}, button("Start the game", start),
                    text("span", {"id": "friends-why", "class": "why"}, why)),
                fairness_words(room, host=True),
@@ -119,10 +134,10 @@ def reactions_bar(reactions_said):
                text("p", {"class": "reacted", "role": "status"}, reactions_said))
 
 
-def table_panel(room, you, reactions_said, check=""):
+def table_panel(room, you, reactions_said, check="", host=False):
     """Beside a friends' table: who is connected, the fingerprint, reactions."""
     return tag("aside", {"class": "friends-panel", "aria-label": "Friends at this table"},
-               seat_rows(room, you), reactions_bar(reactions_said), check,
+               seat_rows(room, you, host_controls=host), reactions_bar(reactions_said), check,
                fairness_words(room))
 
 

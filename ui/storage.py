@@ -290,6 +290,10 @@ def check_friends(record, size=0):
           and isinstance(room.get("options"), dict), "its game is not described")
     _need(isinstance(room.get("started"), bool) and isinstance(room.get("hints"), bool),
           "its flags are not true or false")
+    stand_in = room.get("stand_in")
+    _need(isinstance(stand_in, list) and len(stand_in) == players
+          and all(isinstance(flag, bool) for flag in stand_in),
+          "its stand-in bots are not one true or false a seat")
     commitment = room.get("commitment")
     _need(commitment is None or (_is_text(commitment, 64) and len(commitment) == 64),
           "its fingerprint is not one")
