@@ -367,3 +367,55 @@ def test_the_last_setup_round_trips_and_a_damaged_one_is_set_aside():
         assert [p["key"] for p in problems] == ["matchbook:setup"], bad
         assert "The setup you last used" in problems[0]["text"]
         assert storage.setups() == {"last": None, "games": {}}
+
+
+# ---- play with friends: your seat at a friend's table, the table you host, connection ----
+
+def hosted_room(**changes):
+    room = {"id": "abcdefgh2345", "secret": "k2m3n4p5q6r7s8t9u2v3", "game": "matatu",
+            "players": 2, "rules": "matatu-v1", "options": {}, "bot": "basic",
+            "seats": ["human", "friend"], "names": ["Host", "Ann"],
+            "tokens": [None, "t" * 24], "started": True, "stand_in": [False, False],
+            "commitment": "0" * 64, "hints": True}
+    room.update(changes)
+    return room
+
+
+def test_a_guest_seat_and_a_hosted_table_round_trip():
+    backend = FakeStorageJs({})
+    storage = store.Storage(backend, "tab-1", KNOWN)
+    assert storage.guest_seat("abcdefgh2345") is None
+    storage.save_guest_seat("abcdefgh2345", "Ann", "t" * 24)
+    storage.save_hosted_table(hosted_room())
+    again = store.Storage(backend, "tab-2", KNOWN)
+    assert again.audit() == []
+    assert again.guest_seat("abcdefgh2345") == {"name": "Ann", "token": "t" * 24}
+    assert again.guest_seat("../../etc") is None  # a room id from a link is checked too
+    assert again.hosted_table() == hosted_room()
+    again.save_hosted_table(None)
+    assert again.hosted_table() is None
+
+
+def test_damaged_friends_records_are_set_aside_with_their_reason():
+    for key, value in (
+            ("matchbook:guest:abcdefgh2345", {"kind": "guest", "schema": 2,
+                                              "values": {"name": "Ann", "token": "<x>"}}),
+            ("matchbook:friends", {"kind": "friends", "schema": 2,
+                                   "values": hosted_room(seats=["bot", "friend"])}),
+            ("matchbook:friends", {"kind": "friends", "schema": 2,
+                                   "values": hosted_room(tokens=[None, "short"])}),
+            ("matchbook:friends", {"kind": "friends", "schema": 2,
+                                   "values": hosted_room(secret="no spaces allowed")})):
+        storage = store.Storage(FakeStorageJs({key: json.dumps(value)}), "tab-1", KNOWN)
+        problems = storage.audit()
+        assert [p["key"] for p in problems] == [key], value
+        assert storage.hosted_table() is None and storage.guest_seat("abcdefgh2345") is None
+
+
+def test_connection_settings_keep_only_addresses_of_their_kind():
+    settings = {"relays": " wss://relay.example  http://nope ws://10.0.0.2:8001 ", "stun": ""}
+    assert store.addresses(settings, "relays") == ["wss://relay.example", "ws://10.0.0.2:8001"]
+    assert store.addresses(settings, "stun") is None
+    assert json.loads(store.connection_options({})) == {"relays": None, "stun": None}
+    with pytest.raises(store.Bad):
+        store.check_settings({"values": {"relays": "x" * 2000}})

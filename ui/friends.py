@@ -39,6 +39,7 @@ class FriendsScreen:
         self.sent_log = {}  # seat -> the log cursor its device has
         self.rates = {}  # connection id -> [second, messages in it]
         self.copied = ""
+        self.qr = ""  # the invite link as a QR code (SVG), drawn once the room is open
         self.status = ""
         self.said = ""  # the last reaction, in words
         self.inbox = []
@@ -118,7 +119,8 @@ class FriendsScreen:
             return "none"
         room = self.room
         shell.mount(shell.banner() + host_room(room, shell.catalog.title(room["game"]),
-                                               self.invite_link(), self.copied, self.status))
+                                               self.invite_link(), self.copied, self.status,
+                                               self.qr))
         shell.mark("friends", "started" if room["started"] else "open")
         return "room"
 
@@ -164,6 +166,7 @@ class FriendsScreen:
         self.seat_peer = {}
         self.sent_log = {}
         self.copied = ""
+        self.qr = ""
         self.said = ""
         self.status = "Opening the table…"
         self.keep()
@@ -178,11 +181,14 @@ class FriendsScreen:
             self.status = "Playing with friends is not available on this page."
             self.refresh()
             return
+        options = store.connection_options(self.shell.settings)
         answer = json.loads(str(await friends.open("host", self.room["id"], self.room["secret"],
-                                                   "null", self.event_proxy)))
+                                                   options, self.event_proxy)))
         if answer.get("ok"):
             self.status = ("The table is open. Send the invite link; each friend who opens it"
                            " sits in the next free seat.")
+            if window.matchbookQr is not None:
+                self.qr = str(await window.matchbookQr(self.invite_link()) or "")
         else:
             self.status = "The table could not open: " + str(answer.get("error"))
         self.refresh()

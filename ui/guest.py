@@ -17,7 +17,7 @@ from ui.layouts import LAYOUTS
 from ui.markup import esc, tag, text
 from ui.morph import morph_into
 from ui.render_friends import guest_waiting, join_form, notice_screen, table_panel
-from ui.render_table import render_table, table_context
+from ui.render_table import log_line, render_table, table_context
 from ui.routes import read_invite
 from ui.session import Session
 
@@ -76,7 +76,8 @@ class GuestApp:
         self.phase = "joining"
         self.error = ""
         self.render()
-        answer = json.loads(str(await friends.open("guest", self.link[0], self.link[1], "null",
+        options = store.connection_options(self.storage.settings())
+        answer = json.loads(str(await friends.open("guest", self.link[0], self.link[1], options,
                                                    self.proxy)))
         if not answer.get("ok"):
             self.phase = "name"
@@ -99,13 +100,15 @@ class GuestApp:
         kind = event.get("type")
         peer = event.get("peer")
         if kind == "join":
-            if self.host is None or self.host_gone:
-                self.hello(peer)  # the host may be any newcomer (a host that reloaded too)
+            self.hello(peer)  # the host may be any newcomer (a host that reloaded, too)
         elif kind == "leave":
             if peer == self.host:
                 self.host_gone = True
                 self.said = "The host's device is not connected: waiting for it to come back…"
                 self.render()
+                # A host that came back before its old connection timed out is here already.
+                for other in json.loads(str(window.matchbookFriends.info())).get("peers") or []:
+                    self.hello(other)
         elif kind == "message":
             self.on_message(peer, event.get("text"))
         elif kind == "error":
@@ -300,6 +303,7 @@ class GuestApp:
                             log_cache=session.log_html,
                             hints=bool(self.room.get("hints")) and not over, hint=session.hint)
         html, self.tries = render_table(state, ctx)
+        self.announce(session, ctx)
         check = ""
         if self.check:
             check = text("p", {"class": "notice fair-check", "role": "status",
@@ -308,6 +312,19 @@ class GuestApp:
                    tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc(self.title())))
         return "".join((head, self.said_line(), html,
                         table_panel(self.room, self.seat, "", check)))
+
+    def announce(self, session, ctx):
+        """What happened since the last render, said once in the page's live region (this
+        seat's own log: nothing it may not know)."""
+        count = len(session.log)
+        start = session.announced
+        session.announced = count
+        if start is None or start >= count:
+            return
+        lines = [line for line in (log_line(entry, ctx) for entry in session.log[start:])
+                 if line]
+        if lines:
+            document.getElementById("announcer").textContent = " ".join(lines)
 
     # ---- the player's clicks ----------------------------------------------------------------
     def on_keydown(self, event):

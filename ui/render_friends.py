@@ -74,16 +74,22 @@ def start_reason(room):
     return ""
 
 
-def invite_block(link, copied):
+def invite_block(link, copied, qr=""):
+    """The invite: the link with Copy, and (``qr``: the SVG static/js/qr.mjs drew from the
+    link, in this browser) a code to scan for friends in the same room."""
+    code = ""
+    if qr.startswith("<svg"):
+        code = tag("figure", {"class": "invite-qr"}, qr,
+                   text("figcaption", {}, "Friends in the same room can scan this."))
     return tag("div", {"class": "invite", "data-invite": link},
                text("label", {"for": "invite-link"}, "Invite link: send it to your friends"),
                tag("input", {"id": "invite-link", "readonly": True, "value": link,
                              "class": "share-link"}),
                button("Copy", {"data-cmd": "friends-copy", "class": "primary"}),
-               text("span", {"class": "copied", "role": "status"}, copied))
+               text("span", {"class": "copied", "role": "status"}, copied), code)
 
 
-def host_room(room, title, link, copied, status):
+def host_room(room, title, link, copied, status, qr=""):
     """The host's room before the deal: seats, the invite, Start (and why not yet)."""
     why = start_reason(room)
     start = {"data-cmd": "friends-start", "class": "primary", "id": "friends-start",
@@ -95,7 +101,7 @@ def host_room(room, title, link, copied, status):
                    esc(title + ": play with friends")),
                text("p", {"class": "notice", "role": "status", "id": "friends-status"},
                     status),
-               invite_block(link, copied),
+               invite_block(link, copied, qr),
                seat_rows(room, 0, host_controls=True),
                tag("p", {}, button("Friends may ask for hints",
                                    {"data-cmd": "friends-hints", "id": "friends-hints",

@@ -91,7 +91,24 @@ def settings_fieldset(settings):
                              " has moved since.", settings),
                setting_check("four_colour", "setting-four-colour", "Four-colour suits",
                              "Clubs green and diamonds blue, so no two suits share a colour"
-                             " (hearts stay red, spades black).", settings))
+                             " (hearts stay red, spades black).", settings),
+               tag("details", {"class": "connection"},
+                   text("summary", {}, "Connection for play with friends"),
+                   setting_text("relays", "setting-relays", "Relays",
+                                "wss:// addresses of WebTorrent trackers, separated by spaces."
+                                " Empty: this site's own relay, else public ones.", settings),
+                   setting_text("stun", "setting-stun", "STUN servers",
+                                "stun: addresses, separated by spaces. Empty: public ones.",
+                                settings)))
+
+
+def setting_text(name, field_id, label, hint, settings):
+    """One of the player's settings typed as text, its meaning in a sentence under it."""
+    field = tag("input", {"type": "text", "id": field_id, "data-setting": name,
+                          "value": settings.get(name) or "", "maxlength": "1500",
+                          "spellcheck": "false", "aria-describedby": field_id + "-hint"})
+    return tag("div", {"class": "field"}, text("label", {"for": field_id}, label), field,
+               text("small", {"id": field_id + "-hint"}, hint))
 
 
 def seat_choices(info, form, seat, kind):

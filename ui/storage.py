@@ -23,8 +23,12 @@ TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 # speed: slow, normal or fast (None: slow for a first game, then normal; ui/motion.py).
 # hints: the Hint button at the table (None: shown until the first game is finished).
 # four_colour: Matatu's clubs green and diamonds blue (a class on <html>, static/css/app.css).
+# relays, stun: play with friends' relays and STUN servers, addresses separated by spaces
+# (None or "": the defaults: bin/serve's local relay, else public ones; static/js/friends.mjs).
 DEFAULT_SETTINGS = {"bot_delay_ms": None, "allow_undo": False, "speed": None, "hints": None,
-                    "four_colour": False}
+                    "four_colour": False, "relays": None, "stun": None}
+MAX_ADDRESSES = 1500
+ADDRESS_SCHEMES = {"relays": ("wss://", "ws://"), "stun": ("stun:", "stuns:", "turn:", "turns:")}
 SPEEDS = ("slow", "normal", "fast")
 
 CHUNK = 64  # moves per chunk: a move rewrites at most ~3 kB
@@ -129,6 +133,25 @@ def check_settings(record, size=0):
     _need(hints is None or isinstance(hints, bool), "its hints is not true or false")
     four = values.get("four_colour")
     _need(four is None or isinstance(four, bool), "its four_colour is not true or false")
+    for name in ("relays", "stun"):
+        _need(values.get(name) is None or _is_text(values.get(name), MAX_ADDRESSES),
+              "its " + name + " are not a short text of addresses")
+
+
+def addresses(settings, name):
+    """The relays (or STUN servers) set for play with friends: a list of the addresses typed
+    that have the right scheme, or None for the defaults."""
+    typed = settings.get(name)
+    if not isinstance(typed, str):
+        return None
+    found = [word for word in typed.split() if word.startswith(ADDRESS_SCHEMES[name])]
+    return found or None
+
+
+def connection_options(settings):
+    """static/js/friends.mjs's open() options, as JSON text."""
+    return json.dumps({"relays": addresses(settings, "relays"),
+                       "stun": addresses(settings, "stun")})
 
 
 def _check_setup_of(game_id, setup):

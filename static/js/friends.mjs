@@ -296,6 +296,11 @@ function rejoinIfAlone() {
   if (params && room && !peers.size) rejoin();
 }
 addEventListener("online", rejoinIfAlone);
+// Leaving the page for good (a closed tab, a reload): the others see the leave at once
+// (~0.1 s) rather than when the connection times out (~10 s).
+addEventListener("pagehide", (event) => {
+  if (!event.persisted && room) close();
+});
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") {
     hiddenSince = Date.now();

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from matchbook import open_app, pick_game, shot
+from matchbook import fast_bots, open_app, pick_game, shot
 
 import engine
 from engine.games.matatu.rules import ALL_CARDS as MATATU_CARDS
@@ -70,6 +70,7 @@ def a_device(browser, browser_context_args, friends_site, browser_log):
             args["viewport"] = viewport
         context = browser.new_context(**args)
         browser_log.watch_context(context)
+        fast_bots(context)  # the host's stand-in bots and motion at a test's pace
         context.add_init_script(RECORD_MESSAGES)
         made.append(context)
         return context.new_page()
@@ -97,7 +98,7 @@ def play_a_move(page) -> None:
         if choose:
             page.locator(".choices button[data-action]").first.click()
     else:
-        page.locator(".dock button[data-action]").first.click()
+        page.locator("button[data-action]").first.click()
 
 
 def wait_host(host, timeout: float = 60_000) -> str:
@@ -117,12 +118,22 @@ def wait_host(host, timeout: float = 60_000) -> str:
 
 def can_move(page) -> bool:
     return page.evaluate("() => document.documentElement.dataset.busy !== '1' &&"
-                         " !!document.querySelector('.dock button[data-action],"
-                         " .dock button.legal')")
+                         " !!document.querySelector('button[data-action], .hand button.legal')")
+
+
+def stuck(pages) -> str:
+    """What each device shows when nobody seems able to move (for the failure message)."""
+    return "; ".join(page.evaluate(
+        "() => { const d = document.documentElement.dataset; return `turn=${d.turn}"
+        " moves=${d.moves} busy=${d.busy} guest=${d.guest} actions=`"
+        " + document.querySelectorAll('button[data-action]').length"
+        " + ' status=' + (document.querySelector('#table-status') || {}).textContent; }")
+        for page in pages)
 
 
 def drive_to_the_end(host, guests, limit: int, check=None) -> None:
     """Whoever has a move makes one (the host or a friend's device), until the game ends."""
+    idle = 0
     for _ in range(limit):
         if wait_host(host) == "over":
             return
@@ -134,11 +145,31 @@ def drive_to_the_end(host, guests, limit: int, check=None) -> None:
                 play_a_move(page)
                 break
         else:
+            idle += 1
+            assert idle < 200, f"nobody can move: {stuck([host, *guests])}"
             host.wait_for_timeout(50)
             continue
+        idle = 0
         host.wait_for_function(f"() => +document.documentElement.dataset.moves > {count}",
                                timeout=30_000)
     raise AssertionError("the game did not end")
+
+
+def drive_moves(host, guests, count: int) -> None:
+    """``count`` moves, made by whoever has one (bots at the host's table move by
+    themselves)."""
+    goal = moves_of(host) + count
+    for _ in range(count * 20):
+        if moves_of(host) >= goal or wait_host(host) == "over":
+            return
+        now = moves_of(host)
+        for page in [host, *guests]:
+            if can_move(page):
+                play_a_move(page)
+                break
+        host.wait_for_function(f"() => +document.documentElement.dataset.moves > {now}",
+                               timeout=30_000)
+    raise AssertionError(f"{count} moves were not made")
 
 
 def moves_of(page) -> int:
@@ -323,3 +354,67 @@ def test_four_friends_play_matchmakers_to_the_end(a_device):
         record = next(json.loads(value)["record"] for key, value in stored
                       if key.startswith("matchbook:history:"))
         assert_saw_only_its_seat(record, seat, states_received(guest), set(MATCHMAKERS_CARDS))
+
+
+def test_the_host_reloads_and_the_friends_sit_down_again(a_device):
+    host, guest = a_device(), a_device(PHONE)
+    link = open_table(host, "matatu", 2)
+    sit_down(guest, link, "Ann")
+    host.click("#friends-start")
+    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    drive_moves(host, [guest], 3)
+    count = moves_of(host)
+    host.reload()
+    host.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    # The same game, the same room: the friend's device sits down again by itself.
+    host.wait_for_selector(".friend-seat[data-seat='1'][data-state=connected]",
+                           timeout=45_000)
+    assert moves_of(host) == count
+    guest.wait_for_function(f"() => +document.documentElement.dataset.moves === {count}")
+    drive_moves(host, [guest], 3)
+    assert moves_of(guest) == moves_of(host) >= count + 3
+
+
+def test_a_bot_stands_in_for_a_friend_who_is_gone_until_they_are_back(a_device):
+    host = a_device()
+    guest = a_device(PHONE)
+    link = open_table(host, "matatu", 2)
+    sit_down(guest, link, "Ann")
+    host.click("#friends-start")
+    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    context = guest.context
+    guest.close()  # the tab closed: the host sees the seat empty
+    away = host.wait_for_selector(".friend-seat[data-seat='1'][data-state=away]",
+                                  timeout=20_000)
+    assert "not connected" in away.inner_text()
+    host.click("[data-cmd=friends-stand-in][data-seat='1']")
+    host.wait_for_selector(".friend-seat[data-seat='1'][data-state=stand-in]")
+    drive_moves(host, [], 4)  # the bot plays Ann's turns meanwhile
+    # Ann opens the link again (the same browser: her seat token): her seat, the game as it is.
+    back = context.new_page()
+    back.goto(link)
+    back.wait_for_selector("html[data-guest=playing]", timeout=60_000)
+    host.wait_for_selector(".friend-seat[data-seat='1'][data-state=connected]",
+                           timeout=20_000)
+    back.wait_for_function("(n) => +document.documentElement.dataset.moves === n",
+                           arg=moves_of(host))
+    assert back.locator("#guest-name").count() == 0  # no name asked again
+
+
+def test_a_guest_comes_back_after_the_relay_restarts(a_device, relay):
+    host, guest = a_device(), a_device(PHONE)
+    link = open_table(host, "matatu", 2)
+    sit_down(guest, link, "Ann")
+    host.click("#friends-start")
+    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    context = guest.context
+    guest.close()
+    relay.stop()
+    host.wait_for_timeout(2000)
+    relay.start()
+    back = context.new_page()
+    back.goto(link)
+    back.wait_for_selector("html[data-guest=playing]", timeout=60_000)
+    host.wait_for_selector(".friend-seat[data-seat='1'][data-state=connected]",
+                           timeout=30_000)
+    drive_moves(host, [back], 2)
