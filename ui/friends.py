@@ -176,7 +176,7 @@ class FriendsScreen:
     async def connect(self):
         if self.event_proxy is None:
             self.event_proxy = create_proxy(self.on_event)
-        friends = window.matchbookFriends
+        friends = getattr(window, "matchbookFriends", None)
         if friends is None:
             self.status = "Playing with friends is not available on this page."
             self.refresh()
@@ -187,8 +187,9 @@ class FriendsScreen:
         if answer.get("ok"):
             self.status = ("The table is open. Send the invite link; each friend who opens it"
                            " sits in the next free seat.")
-            if window.matchbookQr is not None:
-                self.qr = str(await window.matchbookQr(self.invite_link()) or "")
+            draw = getattr(window, "matchbookQr", None)  # static/js/qr.mjs, once loaded
+            if draw is not None:
+                self.qr = str(await draw(self.invite_link()) or "")
         else:
             self.status = "The table could not open: " + str(answer.get("error"))
         self.refresh()
@@ -259,7 +260,7 @@ class FriendsScreen:
     def close(self):
         if self.room is not None:
             self.tell_all({"type": "closed"})
-        friends = window.matchbookFriends
+        friends = getattr(window, "matchbookFriends", None)
         if friends is not None:
             friends.close()
         self.room = None
@@ -453,7 +454,7 @@ class FriendsScreen:
 
     # ---- sending --------------------------------------------------------------------------------
     def send(self, peer, message):
-        friends = window.matchbookFriends
+        friends = getattr(window, "matchbookFriends", None)
         if friends is not None and peer is not None:
             friends.send(peer, json.dumps(message))
 

@@ -193,7 +193,8 @@ def test_every_page_runs_on_pyscript_toml(dist_dir: Path) -> None:
     expected = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     inline = {name: config for name, config in pyscript_configs(dist_dir).items()
               if name.endswith(" inline")}
-    assert set(inline) == {f"{page} inline" for page in ("editor.html", "index.html", "lab.html")}
+    assert set(inline) == {f"{page} inline"
+                           for page in ("editor.html", "index.html", "join.html", "lab.html")}
     assert all(config == expected for config in inline.values()), inline
 
 
@@ -428,7 +429,7 @@ def test_axe_helper_reports_violations(site, page, axe) -> None:
 def test_every_micropython_page_is_published_with_its_entry_script_written_in(dist_dir: Path):
     # PyScript fetched a src= entry script only once MicroPython was up (site_config,
     # with_inline_entry): no published page leaves one to fetch.
-    for name in ("index.html", "editor.html", "lab.html"):
+    for name in ("index.html", "editor.html", "lab.html", "join.html"):
         built = (dist_dir / name).read_text(encoding="utf-8")
         assert 'type="mpy" src=' not in built, name
         assert built.count('<script type="mpy"') == 1, name
