@@ -5,9 +5,10 @@ Steps (stdlib only, idempotent, cheap when nothing changed):
 
 1. vendor: copy the pinned browser runtimes from node_modules/ (installed by
    `npm ci`) into static/vendor/ -- Pyodide, PyScript and MicroPython -- and bundle
-   Trystero (play with friends: WebRTC through public or local relays) with esbuild into
-   static/vendor/trystero/trystero.mjs, rebuilt only when its inputs change. Nothing is
-   ever fetched from a CDN at run time.
+   Trystero (play with friends: WebRTC through public or local relays) and uqr (the QR code
+   of an invite link) with esbuild into static/vendor/trystero/trystero.mjs and
+   static/vendor/uqr/uqr.mjs, each rebuilt only when its inputs change. Nothing is ever
+   fetched from a CDN at run time.
 2. engine bundle: compile every file under engine/ (and the ui/ modules the embeds'
    controller renders with, in the worker) to .pyc with the pinned Pyodide (in Node) into
    one zip, find the standard library they import (a small python_stdlib.zip, checked by
@@ -66,10 +67,15 @@ EXERCISE = ROOT / "tools" / "engine_exercise.py"
 # snapshot remembers it, so the build and the worker must agree: boot.json carries it.
 ARCHIVE_PATH = "/lib/matchbook/engine.zip"
 BUNDLE_TIMEOUT_S = 600
-# Trystero's torrent strategy, bundled (its packages import each other by bare name): what
-# tools/trystero_entry.mjs exports, one ES module, for static/js/friends.mjs to import.
-TRYSTERO_ENTRY = ROOT / "tools" / "trystero_entry.mjs"
-TRYSTERO_TARGET = "trystero/trystero.mjs"  # under static/vendor/
+# Browser libraries bundled by esbuild (their packages import each other by bare name): what
+# each entry under tools/ exports, one ES module under static/vendor/, for a module of
+# static/js/ to import when it is first needed. name -> (entry, target, npm packages it needs).
+#   trystero: Trystero's torrent strategy, for static/js/friends.mjs (play with friends);
+#   uqr: the QR code of an invite link, drawn as SVG, for static/js/qr.mjs.
+ESBUILD_BUNDLES = {
+    "trystero": ("trystero_entry.mjs", "trystero/trystero.mjs", ("@trystero-p2p/torrent",)),
+    "uqr": ("uqr_entry.mjs", "uqr/uqr.mjs", ("uqr",)),
+}
 ESBUILD_FLAGS = ("--bundle", "--format=esm", "--minify", "--platform=browser",
                  "--target=es2020", "--legal-comments=none", "--log-level=warning")
 
@@ -220,19 +226,21 @@ def vendor_sources(node_modules: Path = NODE_MODULES) -> dict[str, Path]:
     return files
 
 
-def trystero_bundle(root: Path = ROOT) -> dict[str, Path]:
-    """static/vendor-relative path -> Trystero's browser bundle, made by esbuild into
-    .build-cache/trystero/ and remade only when an input changed: the entry, the esbuild
-    version and flags, and every file the last bundle was made of (its metafile's inputs)."""
+def esbuild_bundle(name: str, root: Path = ROOT) -> dict[str, Path]:
+    """static/vendor-relative path -> the browser bundle `name` of ESBUILD_BUNDLES, made by
+    esbuild into .build-cache/<name>/ and remade only when an input changed: the entry, the
+    esbuild version and flags, and every file the last bundle was made of (its metafile's
+    inputs)."""
+    entry_name, vendored, packages = ESBUILD_BUNDLES[name]
     node_modules = root / "node_modules"
     esbuild = node_modules / ".bin" / "esbuild"
-    entry = root / "tools" / TRYSTERO_ENTRY.name
-    needed = [node_modules / "@trystero-p2p" / "torrent", esbuild]
+    entry = root / "tools" / entry_name
+    needed = [*(node_modules / package for package in packages), esbuild]
     if not all(path.exists() for path in needed):
-        raise BuildError("missing @trystero-p2p/torrent or esbuild in node_modules: run "
+        raise BuildError(f"missing {' or '.join(packages)} or esbuild in node_modules: run "
                          "`npm ci --ignore-scripts` (bin/serve and bin/test do).")
-    cache = root / ".build-cache" / "trystero"
-    target, record = cache / "trystero.mjs", cache / "inputs.json"
+    cache = root / ".build-cache" / name
+    target, record = cache / Path(vendored).name, cache / "inputs.json"
 
     def key(inputs: list[str]) -> str:
         h = hashlib.sha256(" ".join(ESBUILD_FLAGS).encode())
@@ -244,7 +252,7 @@ def trystero_bundle(root: Path = ROOT) -> dict[str, Path]:
     try:
         made = json.loads(record.read_text(encoding="utf-8"))
         if target.is_file() and made["key"] == key(made["inputs"]):
-            return {TRYSTERO_TARGET: target}
+            return {vendored: target}
     except (OSError, ValueError, KeyError, TypeError):
         pass
     cache.mkdir(parents=True, exist_ok=True)
@@ -258,13 +266,21 @@ def trystero_bundle(root: Path = ROOT) -> dict[str, Path]:
         raise BuildError(f"esbuild did not run ({error}): run `npm ci --ignore-scripts`."
                          ) from error
     if done.returncode != 0 or not target.is_file():
-        raise BuildError(f"esbuild failed to bundle Trystero (exit {done.returncode}): "
+        raise BuildError(f"esbuild failed to bundle {name} (exit {done.returncode}): "
                          f"{done.stderr.strip()[-600:]}")
     inputs = sorted(rel for rel in json.loads(meta.read_text(encoding="utf-8"))["inputs"]
                     if rel != entry.relative_to(root).as_posix())
     record.write_text(json.dumps({"key": key(inputs), "inputs": inputs}, indent=1) + "\n",
                       encoding="utf-8")
-    return {TRYSTERO_TARGET: target}
+    return {vendored: target}
+
+
+def esbuild_bundles(root: Path = ROOT) -> dict[str, Path]:
+    """Every bundle of ESBUILD_BUNDLES: static/vendor-relative path -> file."""
+    files: dict[str, Path] = {}
+    for name in ESBUILD_BUNDLES:
+        files.update(esbuild_bundle(name, root))
+    return files
 
 
 def engine_sources(root: Path = ROOT) -> dict[str, Path]:
@@ -491,7 +507,7 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     vendor_dir = root / "static" / "vendor"
     dist = root / "dist"
 
-    vendored = sync({**vendor_sources(root / "node_modules"), **trystero_bundle(root)},
+    vendored = sync({**vendor_sources(root / "node_modules"), **esbuild_bundles(root)},
                     vendor_dir)
 
     site = site_sources(root)
