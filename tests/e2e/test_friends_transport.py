@@ -79,6 +79,7 @@ def pair(new_context, site, secret: str = "s3cret"):
 
 
 def test_defaults_name_the_local_relay_of_the_server(friends_site, relay, new_context) -> None:
+    friends_site.reset()  # the session's server: other tests' pages fetched Trystero already
     page = device(new_context, friends_site)
     got = json.loads(page.evaluate("() => window.matchbookFriends.defaults()"))
     assert got == {"relays": [relay.url], "stun": [], "local": True}
