@@ -609,7 +609,9 @@ def guests(draw):
     be the mover's, another, out of range or not a seat, with hints on or off; or the host's
     push of a guest state for such a seat. Mostly near-right, so most cases reach the game."""
     save, legal = draw(st.sampled_from(TURNS))
-    action = draw(st.sampled_from(legal)) if legal else {"type": "draw"}
+    # A copy: the message's mutations (retyped) must not change the shared material, or the
+    # next case draws from different lists (hypothesis: FlakyStrategyDefinition).
+    action = json.loads(json.dumps(draw(st.sampled_from(legal)))) if legal else {"type": "draw"}
     seat = action.get("seat", 0)
     if draw(st.integers(0, 3)) == 0:
         seat = draw(st.one_of(plausible("seat"), plausible("seat"), json_values))

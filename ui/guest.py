@@ -185,7 +185,6 @@ class GuestApp:
             room = self.room
             self.session = Session(room["game"], self.seats(), room["names"], self.seat)
         self.session.take(reply)
-        self.session.decided()
         root.dataset.busy = "0"
         self.phase = "playing"
         if reply.get("over") and reply.get("record") is not None and not self.checking:
@@ -346,6 +345,7 @@ class GuestApp:
             legal = session.state["legal"]
             if int(index) < len(legal):
                 root.dataset.busy = "1"
+                session.decided()  # what happened before is no longer news
                 self.send(self.host, {"type": "act", "action": legal[int(index)],
                                       "moves": session.state["moves"]})
             return
