@@ -53,7 +53,8 @@ def test_names_typed_by_friends_are_escaped():
 def test_the_fingerprint_is_shown_in_groups_and_fairness_is_explained():
     commitment = "0123456789abcdef" * 4
     assert fingerprint(commitment) == "0123 4567 89ab cdef"
-    html = table_panel(room(commitment=commitment, started=True), 1, "Ann: 👍")
+    html = table_panel(room(commitment=commitment, started=True, reactions=["👍", "🙏"]), 1,
+                       "Ann: 👍")
     assert "Fingerprint of the deal: 0123 4567 89ab cdef" in html
     assert "cannot stop the host from looking at hands" in html
     assert "Send 👍" in html

@@ -19,6 +19,21 @@ def is_none(value):
     return value is None or value is _JS_NULL
 
 
+def say(lines):
+    """Lines said once in the page's live region (#announcer, outside <main>, so redrawing
+    a screen never repeats them); empty lines are skipped, nothing at all says nothing."""
+    lines = [line for line in lines if line]
+    if lines:
+        document.getElementById("announcer").textContent = " ".join(lines)
+
+
+def random_text(count, alphabet):
+    """``count`` characters of ``alphabet`` from the browser's cryptographic generator (not
+    a game's RNG: these name rooms, seats and shuffles, they decide nothing in a game)."""
+    values = js.crypto.getRandomValues(js.Uint8Array.new(count))
+    return "".join(alphabet[int(values[index]) % len(alphabet)] for index in range(count))
+
+
 def select_and_copy(field):
     """Select a text field's whole text and copy it: True when the browser copied it. Selected
     first, so a browser that refuses the copy leaves it ready for the person's own Copy."""

@@ -13,20 +13,13 @@ import json
 
 from ui import storage as store
 from ui.client import EngineError
-from ui.dom import create_proxy, document, select_and_copy, window
+from ui.dom import create_proxy, document, random_text, select_and_copy, window
 from ui.markup import esc, tag
 from ui.render_friends import FRIEND, host_room, table_panel
 
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # 32 letters, none mistaken for another
 RATE = 20  # messages a second one device may send; beyond that they are dropped
 ROUTE = "#/friends"
-
-
-def random_text(count, alphabet=ALPHABET):
-    """``count`` characters from the browser's cryptographic generator (not the game's RNG:
-    these name a room and hide a shuffle, they decide nothing in the game)."""
-    values = window.crypto.getRandomValues(window.Uint8Array.new(count))
-    return "".join(alphabet[int(values[index]) % len(alphabet)] for index in range(count))
 
 
 class FriendsScreen:
@@ -45,7 +38,7 @@ class FriendsScreen:
         self.inbox = []
         self.working = False
         self.pushing = False
-        self.push_again = False
+        self.due = []  # seats whose devices are still to be sent the table as it is now
         self.event_proxy = None
 
     def commands(self):
@@ -61,14 +54,15 @@ class FriendsScreen:
                 "players": room["players"], "seats": room["seats"], "names": room["names"],
                 "connected": room["connected"], "taken": room["taken"],
                 "started": room["started"], "commitment": room["commitment"],
-                "hints": room["hints"], "stand_in": room["stand_in"]}
+                "hints": room["hints"], "stand_in": room["stand_in"],
+                "reactions": room.get("reactions") or []}
 
     def keep(self):
         """The room in storage, so a reload of the host's page resumes the table."""
         kept = None
         if self.room is not None:
             kept = {name: value for name, value in self.room.items()
-                    if name not in ("connected", "taken")}
+                    if name not in ("connected", "taken", "reactions")}
         try:
             self.shell.storage.save_hosted_table(kept)
         except store.StorageFull:
@@ -153,7 +147,8 @@ class FriendsScreen:
         seats = ["human"] + [FRIEND] * (players - 1)
         typed = (form.get("names") or [""])[0].strip() if form.get("names") else ""
         names = [typed or "Host"] + ["Seat " + str(seat + 1) for seat in range(1, players)]
-        self.room = {"id": random_text(12), "secret": random_text(20), "game": form["game"],
+        self.room = {"id": random_text(12, ALPHABET), "secret": random_text(20, ALPHABET),
+                     "game": form["game"],
                      "players": players, "rules": form["rules"],
                      "options": dict(form["options"]), "bot": form["bot"],
                      "seats": seats, "names": names, "tokens": [None] * players,
@@ -174,6 +169,8 @@ class FriendsScreen:
         await self.connect()
 
     async def connect(self):
+        # The emoji a table offers are the engine's (the guest op accepts those only).
+        self.room["reactions"] = (await self.shell.client.call("reactions"))["reactions"]
         if self.event_proxy is None:
             self.event_proxy = create_proxy(self.on_event)
         friends = getattr(window, "matchbookFriends", None)
@@ -409,7 +406,7 @@ class FriendsScreen:
                 await self.shell.play.friend_moved(session)  # pushes to everyone
             else:
                 self.sent_log[seat] = 0  # a device that asks again gets all of it
-                self.changed(session)
+                self.changed(session, seat)
 
     def seat_guest(self, peer, hello):
         """A device said hello: its seat back (its token), else the next free friend's seat."""
@@ -449,7 +446,7 @@ class FriendsScreen:
         self.send(peer, {"type": "seated", "seat": seat, "room": self.public()})
         self.tell_all({"type": "room", "room": self.public()})
         if room["started"]:
-            self.changed(self.session)
+            self.changed(self.session, seat)
         self.refresh()
 
     # ---- sending --------------------------------------------------------------------------------
@@ -462,31 +459,33 @@ class FriendsScreen:
         for peer in list(self.seat_peer.values()):
             self.send(peer, message)
 
-    def changed(self, session):
-        """The game moved (or a device needs it again): each friend's device is sent its own
-        seat's state, nothing else. One push at a time, in order."""
+    def changed(self, session, seat=None):
+        """The game moved (every seated device is due its state), or one device needs it
+        again (``seat``): each is sent its own seat's state, nothing else. One push at a time,
+        in order."""
         if not self.active(session):
             return
-        if self.pushing:
-            self.push_again = True
-            return
-        self.pushing = True
-        asyncio.create_task(self.push())
+        for due in (self.seat_peer if seat is None else (seat,)):
+            if due not in self.due:
+                self.due.append(due)
+        if not self.pushing:
+            self.pushing = True
+            asyncio.create_task(self.push())
 
     async def push(self):
         try:
-            while True:
-                self.push_again = False
-                for seat, peer in list(self.seat_peer.items()):
-                    try:
-                        reply = await self.shell.client.call(
-                            "guest_view", seat=seat, log_from=self.sent_log.get(seat, 0))
-                    except EngineError as error:
-                        self.status = "A friend's table could not be sent: " + error.reason
-                        continue
-                    self.sent_log[seat] = reply["view"].get("log_next", 0)
-                    self.send(peer, {"type": "state", "reply": reply})
-                if not self.push_again:
-                    break
+            while self.due:
+                seat = self.due.pop(0)
+                peer = self.seat_peer.get(seat)
+                if peer is None:
+                    continue  # gone meanwhile: it is sent everything when it is back
+                try:
+                    reply = await self.shell.client.call(
+                        "guest_view", seat=seat, log_from=self.sent_log.get(seat, 0))
+                except EngineError as error:
+                    self.status = "A friend's table could not be sent: " + error.reason
+                    continue
+                self.sent_log[seat] = reply["view"].get("log_next", 0)
+                self.send(peer, {"type": "state", "reply": reply})
         finally:
             self.pushing = False

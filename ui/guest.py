@@ -12,24 +12,18 @@ import asyncio
 import json
 
 from ui import storage as store
-from ui.dom import create_proxy, document, window
+from ui.dom import create_proxy, document, random_text, say, window
 from ui.layouts import LAYOUTS
 from ui.markup import esc, tag, text
 from ui.morph import morph_into
 from ui.render_friends import guest_waiting, join_form, notice_screen, table_panel
-from ui.render_table import log_line, render_table, table_context
+from ui.render_table import log_lines, render_table, table_context
 from ui.routes import read_invite
 from ui.session import Session
 
 root = document.documentElement
 LINK_WORDS = ("This invite link is not complete. Ask your friend to copy the whole link again"
               " (it ends with a long code after #).")
-
-
-def new_token():
-    values = window.crypto.getRandomValues(window.Uint8Array.new(24))
-    chars = store.TOKEN_CHARS
-    return "".join(chars[int(values[index]) % len(chars)] for index in range(24))
 
 
 class GuestApp:
@@ -302,7 +296,7 @@ class GuestApp:
                             log_cache=session.log_html,
                             hints=bool(self.room.get("hints")) and not over, hint=session.hint)
         html, self.tries = render_table(state, ctx)
-        self.announce(session, ctx)
+        say(log_lines(session.unannounced(), ctx))  # this seat's own log: nothing hidden
         check = ""
         if self.check:
             check = text("p", {"class": "notice fair-check", "role": "status",
@@ -311,19 +305,6 @@ class GuestApp:
                    tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc(self.title())))
         return "".join((head, self.said_line(), html,
                         table_panel(self.room, self.seat, "", check)))
-
-    def announce(self, session, ctx):
-        """What happened since the last render, said once in the page's live region (this
-        seat's own log: nothing it may not know)."""
-        count = len(session.log)
-        start = session.announced
-        session.announced = count
-        if start is None or start >= count:
-            return
-        lines = [line for line in (log_line(entry, ctx) for entry in session.log[start:])
-                 if line]
-        if lines:
-            document.getElementById("announcer").textContent = " ".join(lines)
 
     # ---- the player's clicks ----------------------------------------------------------------
     def on_keydown(self, event):
@@ -376,7 +357,7 @@ class GuestApp:
             return
         self.name = name[:24]
         if self.token is None:
-            self.token = new_token()
+            self.token = random_text(24, store.TOKEN_CHARS)
         await self.join()
 
 

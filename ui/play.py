@@ -10,13 +10,13 @@ import json
 
 from ui import storage as store
 from ui.client import EngineError
-from ui.dom import create_proxy, document, window
+from ui.dom import create_proxy, document, say, window
 from ui.layouts import LAYOUTS
 from ui.markup import button, esc, tag, text
 from ui.memory import collect_soon
 from ui.motion import hints, pace, speed_of, speed_options
 from ui.render_summary import round_summary
-from ui.render_table import handoff_screen, log_line, render_table, table_context
+from ui.render_table import handoff_screen, log_lines, render_table, table_context
 from ui.session import RECENT_SHOWN, Session
 
 root = document.documentElement
@@ -200,15 +200,8 @@ class PlayScreen:
         viewer's own: nothing it may not know is said. The table's first render says
         nothing (the status line says whose turn it is). Returns those new entries (the
         animator is told where their cards came from)."""
-        count = len(session.log)
-        start = session.announced
-        session.announced = count
-        if start is None or start >= count:
-            return []
-        fresh = session.log[start:]
-        lines = [line for line in (log_line(entry, ctx) for entry in fresh) if line]
-        if lines:
-            document.getElementById("announcer").textContent = " ".join(lines)
+        fresh = session.unannounced()
+        say(log_lines(fresh, ctx))
         return fresh
 
     def keep_preview(self, kept):

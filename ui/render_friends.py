@@ -8,7 +8,6 @@ from ui.markup import button, esc, tag, text
 
 # What a seat holds at a friends' table: the host ("human"), a friend's device, or a bot.
 FRIEND = "friend"
-REACTIONS = ("👍", "👏", "😮", "😂", "😅", "🙏")  # engine/friends.py's, drawn as buttons
 
 
 def fingerprint(commitment):
@@ -129,11 +128,12 @@ def fairness_words(room, host=False):
                text("summary", {}, "Fair play") if host else "", *lines)
 
 
-def reactions_bar(reactions_said):
-    """A few emoji to send (no free text); the last ones received, said politely."""
+def reactions_bar(reactions, reactions_said):
+    """A few emoji to send (no free text: the engine's ``reactions``, sent with the room);
+    the last one received, said politely."""
     buttons = [button(emoji, {"data-cmd": "react", "data-emoji": emoji,
                               "aria-label": "Send " + emoji})
-               for emoji in REACTIONS]
+               for emoji in reactions]
     return tag("div", {"class": "reactions"},
                tag("div", {"class": "react-buttons", "role": "group",
                            "aria-label": "Send a reaction"}, *buttons),
@@ -143,7 +143,8 @@ def reactions_bar(reactions_said):
 def table_panel(room, you, reactions_said, check="", host=False):
     """Beside a friends' table: who is connected, the fingerprint, reactions."""
     return tag("aside", {"class": "friends-panel", "aria-label": "Friends at this table"},
-               seat_rows(room, you, host_controls=host), reactions_bar(reactions_said), check,
+               seat_rows(room, you, host_controls=host),
+               reactions_bar(room.get("reactions") or [], reactions_said), check,
                fairness_words(room))
 
 

@@ -2,6 +2,8 @@
 # text anyone can type or link to, read here without trusting it.
 # Runs in MicroPython and CPython.
 
+from ui.storage import is_token
+
 HEX = "0123456789abcdefABCDEF"
 
 
@@ -25,15 +27,11 @@ def decode_route(part):
         return part
 
 
-INVITE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
-
-
 def read_invite(fragment):
     """(room, secret) from an invite link's fragment "#<room>.<secret>" (join.html), or None
-    when it is not one: each part 8 to 64 letters, digits, _ or -."""
+    when it is not one: each part 8 to 64 letters, digits, _ or - (storage's tokens)."""
     fragment = fragment[1:] if fragment.startswith("#") else fragment
     room, _, secret = fragment.partition(".")
-    for part in (room, secret):
-        if not 8 <= len(part) <= 64 or any(char not in INVITE_CHARS for char in part):
-            return None
-    return room, secret
+    if is_token(room, 8, 64) and is_token(secret, 8, 64):
+        return room, secret
+    return None

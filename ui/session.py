@@ -128,6 +128,13 @@ class Session:
         draw), said on the table."""
         return max(min(self.seen_upto, len(self.log)), len(self.log) - RECENT_SHOWN)
 
+    def unannounced(self):
+        """The log entries not said yet (none at the table's first render: the status line
+        says whose turn it is), now counted as said."""
+        start = self.announced
+        self.announced = len(self.log)
+        return [] if start is None else self.log[start:]
+
     def decided(self):
         """The reader just acted: what happened before is no longer news."""
         self.seen_upto = len(self.log)
