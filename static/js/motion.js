@@ -137,8 +137,9 @@
            [{ transform: offset(centre(to), centre(from)) + " scale(0.6)", opacity: 0.3 },
             { transform: "none", opacity: 1 }],
            { duration: duration, delay: delay, easing: "ease-out", fill: "both" });
+    // hidden while it waits its turn (fill backwards) and while the copy travels
     finished(item.el.animate([{ opacity: 0 }, { opacity: 0 }],
-                             { duration: delay + duration }));
+                             { duration: duration, delay: delay, fill: "backwards" }));
   }
 
   // A face-down card from the stock to a seat that drew (a back has no identity to copy).
