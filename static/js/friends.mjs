@@ -10,8 +10,9 @@
 //     onEvent(JSON) with {type: "join"|"leave", peer} | {type: "message", peer, text}
 //                        | {type: "error", error}
 //   send(peerId, text), sendAll(text) -> bool;  close();  info() -> JSON
-//   rejoin() -> Promise<bool>: leave and join the same room again (done by itself when the
-//     device comes back online or the page is shown again, while no one is connected)
+//   rejoin() -> Promise<bool>: leave and join the same room again, as a new peer (done by
+//     itself when the device comes back online or the page is shown again, while no one is
+//     connected)
 //
 // Loading this module costs nothing: Trystero (52 kB) is imported when a room opens.
 
@@ -36,7 +37,6 @@ let action = null; // its one action: strings both ways
 let params = null; // {role, roomId, secret, options, onEvent}: what rejoin() joins again
 let peers = new Set();
 let counts = { sent: 0, received: 0, dropped: 0 };
-let generation = 0; // bumped when a rejoin needs fresh relay sockets (relayUrls)
 let leaving = Promise.resolve(); // the last room's leave (Trystero's takes ~0.1 s)
 let opening = 0; // the latest open() or rejoin(): an older one that finishes later gives way
 let hiddenSince = null;
@@ -100,34 +100,31 @@ function parseOptions(optionsJson) {
   return { relays: list(options && options.relays, "relays"), stun: list(options && options.stun, "stun") };
 }
 
-// Trystero keeps one socket per relay address for the page's life, and gives a relay up for
-// good after ~150 s down (its back-off reaches 60 s). A rejoin after that needs a socket of
-// its own: the same address spelled differently ("/./" segments, which the URL parser removes
-// before connecting), so Trystero files it under a new key and connects again.
-function relayUrls(relays) {
-  if (!generation) return relays;
-  return relays.map((url) => {
-    try {
-      const parsed = new URL(url);
-      return `${parsed.protocol}//${parsed.host}/${"./".repeat(generation)}` +
-        `${parsed.pathname.slice(1)}${parsed.search}`;
-    } catch (error) {
-      return url;
-    }
-  });
+// A fresh copy of Trystero: its module keeps the device's peer id and one socket per relay
+// for the page's life, and gives a relay up for good after ~150 s down. rejoin() starts over
+// with a new copy (the bundle's text, fetched once, imported from a blob URL: a new module
+// each time), so it meets the room as a new peer through new sockets (the host seats a device
+// by its seat token, not its peer id); the old copy's sockets are closed.
+let bundleText = null;
+
+async function freshTrystero() {
+  if (bundleText === null) {
+    const response = await fetch(BUNDLE);
+    if (!response.ok) throw new Error(`${BUNDLE}: ${response.status}`);
+    bundleText = await response.text();
+  }
+  const url = URL.createObjectURL(new Blob([bundleText], { type: "text/javascript" }));
+  try {
+    return await import(url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }
 
-// When a relay's socket is not open, the next join uses new spellings of every relay address
-// (the live sockets of the old ones are closed: they would only idle).
-function renewRelaysIfDead() {
-  if (!trystero || !params) return;
-  const sockets = trystero.getRelaySockets();
-  const current = relayUrls(params.resolved.relays).map((url) => sockets[url]);
-  if (current.every((socket) => socket && socket.readyState === WebSocket.OPEN)) return;
-  generation += 1;
-  for (const socket of current) {
+function closeRelaySockets(copy) {
+  for (const socket of Object.values(copy.getRelaySockets())) {
     if (socket && socket.readyState <= WebSocket.OPEN) {
-      socket.onclose = null; // or Trystero would reconnect it
+      socket.onclose = null; // or Trystero would open it again
       socket.close();
     }
   }
@@ -155,7 +152,7 @@ function join() {
   const config = {
     appId: APP_ID,
     password: secret,
-    relayConfig: { urls: relayUrls(resolved.relays) },
+    relayConfig: { urls: resolved.relays },
     rtcConfig: { iceServers: resolved.stun.map((urls) => ({ urls })) },
   };
   const made = trystero.joinRoom(config, roomId, {
@@ -243,11 +240,21 @@ async function open(role, roomId, secret, optionsJson, onEvent) {
 async function rejoin() {
   if (!params || !trystero) return false;
   const ticket = ++opening;
-  renewRelaysIfDead();
   const gone = leave();
   for (const peer of gone) emit({ type: "leave", peer });
   await leaving;
+  let copy;
+  try {
+    copy = await freshTrystero();
+  } catch (error) {
+    copy = null;
+  }
   if (ticket !== opening || !params) return false;
+  if (copy) {
+    closeRelaySockets(trystero);
+    trystero = copy;
+    previous = null;
+  }
   try {
     join();
   } catch (error) {
