@@ -58,3 +58,10 @@ def test_the_fingerprint_is_shown_in_groups_and_fairness_is_explained():
     assert "Fingerprint of the deal: 0123 4567 89ab cdef" in html
     assert "cannot stop the host from looking at hands" in html
     assert "Send 👍" in html
+
+
+def test_a_slow_join_says_what_it_waits_for():
+    assert "Connecting to the table" in join_form("T", "Ann", "", True)
+    slow = join_form("T", "Ann", "", True, slow=True)
+    assert "Still connecting" in slow and "page must be open" in slow
+    assert "Still connecting" not in join_form("T", "Ann", "", False, slow=True)

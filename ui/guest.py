@@ -22,6 +22,7 @@ from ui.routes import read_invite
 from ui.session import Session
 
 root = document.documentElement
+SLOW_JOIN_S = 6
 LINK_WORDS = ("This invite link is not complete. Ask your friend to copy the whole link again"
               " (it ends with a long code after #).")
 
@@ -30,6 +31,7 @@ class GuestApp:
     def __init__(self, storage):
         self.storage = storage
         self.phase = "name"  # name, joining, seated, playing, refused, closed, bad-link
+        self.slow_join = False  # joining for more than SLOW_JOIN_S: the page says so
         self.link = read_invite(str(window.location.hash or ""))
         self.name = ""
         self.token = None
@@ -69,13 +71,23 @@ class GuestApp:
             self.proxy = create_proxy(self.on_event)
         self.phase = "joining"
         self.error = ""
+        self.slow_join = False
         self.render()
+        asyncio.create_task(self.say_if_slow())
         options = store.connection_options(self.storage.settings())
         answer = json.loads(str(await friends.open("guest", self.link[0], self.link[1], options,
                                                    self.proxy)))
         if not answer.get("ok"):
             self.phase = "name"
             self.error = str(answer.get("error"))
+            self.render()
+
+    async def say_if_slow(self):
+        """A join that takes more than a few seconds says so (a host whose page is closed, or
+        a big table: the offers to connect go round every 10 s)."""
+        await asyncio.sleep(SLOW_JOIN_S)
+        if self.phase == "joining" and not self.slow_join:
+            self.slow_join = True
             self.render()
 
     def hello(self, peer):
@@ -259,7 +271,7 @@ class GuestApp:
             html = notice_screen("This invite link does not work", LINK_WORDS)
         elif phase in ("name", "joining"):
             html = join_form("Join a friends' table", self.name, self.error,
-                             phase == "joining")
+                             phase == "joining", self.slow_join)
         elif phase == "refused":
             html = notice_screen("You cannot sit at this table", self.error)
         elif phase == "closed":

@@ -148,8 +148,13 @@ def table_panel(room, you, reactions_said, check="", host=False):
                fairness_words(room))
 
 
-def join_form(title, name, error, busy):
-    """The guest's first screen: a name, then Sit down."""
+SLOW_JOIN = ("Still connecting… The host's page must be open on their device. At a big table"
+             " this can take up to half a minute.")
+
+
+def join_form(title, name, error, busy, slow=False):
+    """The guest's first screen: a name, then Sit down (``slow``: the connection is taking
+    longer than a few seconds)."""
     attributes = {"id": "guest-name", "maxlength": "24", "autocomplete": "nickname",
                   "value": name}
     if error:
@@ -167,7 +172,7 @@ def join_form(title, name, error, busy):
                     error or ""),
                tag("p", {}, button("Sit down", sit),
                    text("span", {"class": "why", "role": "status"},
-                        "Connecting to the table…" if busy else "")))
+                        (SLOW_JOIN if slow else "Connecting to the table…") if busy else "")))
 
 
 def guest_waiting(room, you, title):

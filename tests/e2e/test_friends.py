@@ -279,6 +279,22 @@ def test_a_late_guest_is_refused_with_a_reason(a_device):
     shot(late, "friends-late-guest.png")
 
 
+def test_a_friend_whose_host_is_not_there_is_told_what_it_waits_for(a_device):
+    host = a_device()
+    link = open_table(host, "matatu", 2)
+    host.close()  # the host's tab is gone: nobody answers
+    guest = a_device(PHONE)
+    guest.goto(link)
+    guest.wait_for_selector("#guest-name", timeout=60_000)
+    guest.fill("#guest-name", "Ann")
+    guest.click("#join")
+    guest.wait_for_selector("#join[aria-disabled=true]")
+    assert "Connecting to the table" in guest.locator(".join").inner_text()
+    guest.wait_for_selector(".join :text('Still connecting')", timeout=15_000)
+    assert "host's page must be open" in guest.locator(".join").inner_text()
+    assert guest.evaluate("document.documentElement.dataset.guest") == "joining"
+
+
 def test_a_damaged_invite_link_says_what_is_wrong(a_device):
     guest = a_device(PHONE)
     guest.goto("join.html#abc")
