@@ -132,5 +132,8 @@ def check_value(value, what: str = "request") -> None:
 
 
 def dump_json(value) -> str:
-    """JSON text for a reply; NaN or infinities in our own data are a bug, never sent."""
-    return json.dumps(value, allow_nan=False, separators=(",", ":"))
+    """JSON text for a reply; NaN or infinities in our own data are a bug, never sent.
+    Characters as they are, not escaped: MicroPython's json reads an escaped surrogate pair
+    (an emoji, "\\ud83d\\udc4d") as two broken characters. (No lone surrogate gets here:
+    parse_json refuses them.)"""
+    return json.dumps(value, allow_nan=False, separators=(",", ":"), ensure_ascii=False)

@@ -42,6 +42,7 @@ class GuestApp:
         self.room = None
         self.session = None
         self.said = ""
+        self.reacted = ""  # the last reaction, beside the emoji (as at the host's table)
         self.check = ""  # the fairness check's words, at the end
         self.checking = False
         self.proxy = None
@@ -167,7 +168,7 @@ class GuestApp:
             seat = message.get("seat")
             names = self.room["names"] if self.room else []
             who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-            self.said = who + ": " + str(message.get("emoji"))
+            self.reacted = who + ": " + str(message.get("emoji"))
         elif kind == "refused":
             self.said = str(message.get("error"))
         elif kind == "closed":
@@ -316,7 +317,7 @@ class GuestApp:
         head = tag("div", {"class": "table-head"},
                    tag("h2", {"id": "screen-h", "tabindex": "-1"}, esc(self.title())))
         return "".join((head, self.said_line(), html,
-                        table_panel(self.room, self.seat, "", check)))
+                        table_panel(self.room, self.seat, self.reacted, check)))
 
     # ---- the player's clicks ----------------------------------------------------------------
     def on_keydown(self, event):

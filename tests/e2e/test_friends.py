@@ -12,6 +12,7 @@ import pytest
 from matchbook import fast_bots, open_app, pick_game, shot
 
 import engine
+from engine.friends import REACTIONS
 from engine.games.matatu.rules import ALL_CARDS as MATATU_CARDS
 from engine.games.matchmakers.rules import ALL_CARDS as MATCHMAKERS_CARDS
 
@@ -265,6 +266,26 @@ def test_two_friends_play_matatu_to_the_end_and_the_guest_sees_only_its_seat(
     # And its storage kept nothing but its seat (and, after the end, the game in History).
     assert {key.split(":")[1] for key, _ in stored} <= {"guest", "history", "settings"}
     assert not browser_log.foreign_requests
+
+
+def test_reactions_reach_every_device_as_the_emoji_sent(a_device):
+    host, guest = a_device(), a_device(PHONE)
+    link = open_table(host, "matatu", 2)
+    sit_down(guest, link, "Ann")
+    host.click("#friends-start")
+    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    host.wait_for_selector(".react-buttons button")
+    offered = "els => els.map(e => e.textContent.trim())"
+    for page in (host, guest):  # the engine's emoji, whole (not broken into halves)
+        assert page.eval_on_selector_all(".react-buttons button", offered) == \
+            list(REACTIONS)
+    guest.click(".react-buttons button[data-emoji='\U0001F44F']")
+    for page in (host, guest):
+        page.wait_for_selector(".reacted:has-text('Ann: \U0001F44F')", timeout=10_000)
+    host.click(".react-buttons button[data-emoji='\U0001F64F']")
+    guest.wait_for_selector(".reacted:has-text('\U0001F64F')", timeout=10_000)
+    # Within the page width on a phone: no sideways scrolling.
+    assert guest.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 
 def test_a_late_guest_is_refused_with_a_reason(a_device):
