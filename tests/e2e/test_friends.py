@@ -266,6 +266,18 @@ def test_two_friends_play_matatu_to_the_end_and_the_guest_sees_only_its_seat(
     # And its storage kept nothing but its seat (and, after the end, the game in History).
     assert {key.split(":")[1] for key, _ in stored} <= {"guest", "history", "settings"}
     assert not browser_log.foreign_requests
+    # The game is in both players' History, and replays there, every move.
+    total = len(record["actions"])
+    guest.goto("index.html")
+    guest.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    for page in (host, guest):
+        page.click("nav.top a[data-nav=history]")
+        row = page.locator(".history-table tbody tr").first
+        assert "Matatu" in row.inner_text()
+        row.locator("a", has_text="Replay").click()
+        page.wait_for_selector(".replay-controls")
+        assert page.locator(".replay-controls .step").inner_text() == \
+            f"Move {total} of {total}"
 
 
 def test_reactions_reach_every_device_as_the_emoji_sent(a_device):
