@@ -65,3 +65,14 @@ def test_a_slow_join_says_what_it_waits_for():
     slow = join_form("T", "Ann", "", True, slow=True)
     assert "Still connecting" in slow and "page must be open" in slow
     assert "Still connecting" not in join_form("T", "Ann", "", False, slow=True)
+
+
+def test_before_the_deal_a_free_seat_offers_the_other_two_kinds_of_player():
+    html = seat_rows(room(seats=["human", "friend", "human"], names=["Host", "Seat 2", "Seat 3"]),
+                     host_controls=True)
+    assert 'data-state="here"' in html and "the host&#39;s device (hot seat)" in html
+    assert html.count('data-kind="bot"') == 2  # seat 2 (a friend's) and seat 3 (here)
+    assert html.count('data-kind="human"') == 1 and html.count('data-kind="friend"') == 1
+    assert "data-kind" not in html.split("</li>")[0]  # the host's own seat stays the host's
+    started = seat_rows(room(started=True), host_controls=True)
+    assert "data-kind" not in started

@@ -17,6 +17,9 @@ from ui.dom import create_proxy, document, random_text, select_and_copy, window
 from ui.markup import esc, tag
 from ui.render_friends import FRIEND, host_room, table_panel
 
+# What a seat is called once the host chose who plays it (before any friend sits there).
+SEAT_NAMES = {FRIEND: "", "bot": " (bot)", "human": ""}
+
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # 32 letters, none mistaken for another
 RATE = 20  # messages a second one device may send; beyond that they are dropped
 ROUTE = "#/friends"
@@ -192,18 +195,16 @@ class FriendsScreen:
         self.refresh()
 
     async def cmd_seat(self, target):
-        """Before the deal: a seat waiting for a friend gets a bot, or back."""
+        """Before the deal: a seat nobody has taken waits for a friend, gets a bot, or is
+        played by someone at this device (hot seat)."""
         room = self.room
         seat = int(target.getAttribute("data-seat"))
+        kind = str(target.getAttribute("data-kind"))
         if room is None or room["started"] or not 0 < seat < room["players"] \
-                or room["taken"][seat]:
+                or room["taken"][seat] or kind not in SEAT_NAMES:
             return
-        if room["seats"][seat] == FRIEND:
-            room["seats"][seat] = "bot"
-            room["names"][seat] = "Seat " + str(seat + 1) + " (bot)"
-        else:
-            room["seats"][seat] = FRIEND
-            room["names"][seat] = "Seat " + str(seat + 1)
+        room["seats"][seat] = kind
+        room["names"][seat] = "Seat " + str(seat + 1) + SEAT_NAMES[kind]
         self.tell_all({"type": "room", "room": self.public()})
         self.keep()
         self.refresh()

@@ -29,7 +29,7 @@ def seat_rows(room, you=None, host_controls=False):
         if seat == you:
             name += " (you)"
         if kind == "human":
-            state = "host"
+            state = "host" if seat == 0 else "here"
         elif kind == "bot":
             state = "bot"
         elif room["connected"][seat]:
@@ -40,21 +40,28 @@ def seat_rows(room, you=None, host_controls=False):
             state = "away"
         else:
             state = "waiting"
-        words = {"host": "hosting", "bot": "a bot plays", "connected": "connected",
+        words = {"host": "hosting", "here": "plays on the host's device (hot seat)",
+                 "bot": "a bot plays", "connected": "connected",
                  "away": "not connected", "waiting": "waiting for a friend",
                  "stand-in": "not connected: a bot plays until they are back"}[state]
-        control = ""
-        label = None
-        if host_controls and kind != "human" and not room["started"] \
-                and not room["taken"][seat]:
-            label = ("Seat a friend here" if kind == "bot" else "Put a bot here")
-            command = "friends-seat"
+        controls = []
+        if host_controls and seat > 0 and not room["started"] and not room["taken"][seat]:
+            # Before the deal, a seat nobody has taken: a friend's, a bot's, or a player at
+            # the host's device (hot seat: the table hides the hands between them).
+            for other, label in ((FRIEND, "Seat a friend here"), ("bot", "Put a bot here"),
+                                 ("human", "Someone here plays it")):
+                if other != kind:
+                    controls.append(("friends-seat", label, other))
         elif host_controls and room["started"] and state in ("away", "stand-in"):
-            label = ("Let a bot play for now" if state == "away" else "Wait for them instead")
-            command = "friends-stand-in"
-        if label is not None:
-            control = button(label, {"data-cmd": command, "data-seat": str(seat),
-                                     "aria-label": label + " (seat " + str(seat + 1) + ")"})
+            controls.append(("friends-stand-in", "Let a bot play for now" if state == "away"
+                             else "Wait for them instead", None))
+        control = ""
+        for command, label, other in controls:
+            attributes = {"data-cmd": command, "data-seat": str(seat),
+                          "aria-label": label + " (seat " + str(seat + 1) + ")"}
+            if other:
+                attributes["data-kind"] = other
+            control += button(label, attributes)
         rows.append(tag("li", {"class": "friend-seat " + state, "data-seat": str(seat),
                                "data-state": state},
                         text("span", {"class": "seat-name"}, name),

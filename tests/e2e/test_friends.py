@@ -105,18 +105,20 @@ def play_a_move(page) -> None:
 
 
 def wait_host(host, timeout: float = 60_000) -> str:
-    """Until the host's table is at rest: its own turn, a friend's, a summary or the end."""
+    """Until the host's table is at rest: its own turn, a friend's, a summary or the end (a
+    summary is read and a hot seat's handoff taken on the way)."""
     while True:
         host.wait_for_function(
-            "() => ['human', 'friend', 'over', 'summary']"
+            "() => ['human', 'friend', 'over', 'summary', 'handoff']"
             ".includes(document.documentElement.dataset.turn)"
             " && document.documentElement.dataset.busy !== '1'"
             " && document.getAnimations().length === 0", timeout=timeout)
         turn = host.evaluate(GUEST_TURN)
-        if turn != "summary":
+        if turn not in ("summary", "handoff"):
             return turn
-        host.click("[data-cmd=summary-done]")
-        host.wait_for_function("() => document.documentElement.dataset.turn !== 'summary'")
+        host.click(f"[data-cmd={turn}-done]")
+        host.wait_for_function("(turn) => document.documentElement.dataset.turn !== turn",
+                               arg=turn)
 
 
 def can_move(page) -> bool:
@@ -298,6 +300,33 @@ def test_reactions_reach_every_device_as_the_emoji_sent(a_device):
     guest.wait_for_selector(".reacted:has-text('\U0001F64F')", timeout=10_000)
     # Within the page width on a phone: no sideways scrolling.
     assert guest.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_a_seat_can_be_a_friend_a_bot_or_someone_at_the_host_device(a_device):
+    host, guest = a_device(), a_device(PHONE)
+    link = open_table(host, "matatu", 3)
+    seat = host.locator(".friend-seat[data-seat='2']")
+    assert seat.get_attribute("data-state") == "waiting"
+    seat.locator("[data-kind=bot]").click()
+    host.wait_for_selector(".friend-seat[data-seat='2'][data-state=bot]")
+    host.click(".friend-seat[data-seat='2'] [data-kind=human]")  # hot seat on this device
+    here = host.wait_for_selector(".friend-seat[data-seat='2'][data-state=here]")
+    assert "host's device" in here.inner_text()
+    sit_down(guest, link, "Ann")  # the next free seat is the friend's (seat 2 is taken here)
+    host.wait_for_selector(".friend-seat[data-seat='1'][data-state=connected]")
+    assert "host's device" in guest.locator(".friend-seat[data-seat='2']").inner_text()
+    host.click("#friends-start")
+    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    # Seats 0 and 2 take turns on the host's device (the hands hidden between them), seat 1
+    # on Ann's: a whole round of turns, by whoever holds each.
+    handoffs = host.evaluate("() => { window.__handoffs = 0; new MutationObserver(() => {"
+                             " if (document.documentElement.dataset.turn === 'handoff')"
+                             " window.__handoffs += 1; }).observe(document.documentElement,"
+                             " {attributes: true, attributeFilter: ['data-turn']}); }")
+    del handoffs
+    drive_moves(host, [guest], 9)
+    assert host.evaluate("window.__handoffs") >= 1
+    assert guest.locator(".friend-seat[data-seat='2']").count() == 1
 
 
 def test_a_late_guest_is_refused_with_a_reason(a_device):
