@@ -62,6 +62,8 @@ def seat_rows(room, you=None, host_controls=False):
             if other:
                 attributes["data-kind"] = other
             control += button(label, attributes)
+        if control:
+            control = tag("span", {"class": "seat-controls"}, control)
         rows.append(tag("li", {"class": "friend-seat " + state, "data-seat": str(seat),
                                "data-state": state},
                         text("span", {"class": "seat-name"}, name),
