@@ -478,7 +478,7 @@ class Shell:
         status = document.getElementById("engine-status")
         status.textContent = "Game engine ready."
         status.classList.add("ready")
-        self.register_service_worker()
+        asyncio.create_task(self.register_service_worker())
         route = self.route()
         if screen_of(route) == "replay":
             await self.replay.open(route)
@@ -494,12 +494,19 @@ class Shell:
         if await self.catalog.complete() and screen_of(self.route()) == "rules":
             self.render()
 
-    def register_service_worker(self):
+    async def register_service_worker(self):
         # Registered only once the engine is loaded, so the worker's precache finds the big
         # files in the HTTP cache instead of downloading them a second time.
         navigator = window.navigator
-        if navigator.serviceWorker is not None and window.isSecureContext:
-            navigator.serviceWorker.register("./sw.js")
+        if navigator.serviceWorker is None or not window.isSecureContext:
+            return
+        try:
+            await navigator.serviceWorker.register("./sw.js")
+        except Exception as error:  # noqa: BLE001 (a browser's refusal, said and let be)
+            # e.g. bin/serve --lan, whose self-signed certificate a player accepted: browsers
+            # keep service workers off such a page. It plays; it is just not kept offline.
+            window.console.warn("Matchbook: this page is not kept for offline play: "
+                                + str(error))
 
     def listen(self):
         document.addEventListener("click", create_proxy(self.on_click))

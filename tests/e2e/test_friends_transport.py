@@ -6,8 +6,13 @@ Everything crosses as JSON text, as MicroPython's FFI will see it."""
 from __future__ import annotations
 
 import json
+import shutil
+import socket
+import subprocess
+import sys
 import time
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -226,3 +231,77 @@ def test_rejoin_meets_the_same_room_again_as_a_new_peer(friends_site, new_contex
     assert guest.evaluate("(id) => window.matchbookFriends.send(id, 'back')", host_id)
     wait_event(host, "message", again, "back", timeout=5_000)
     assert info(guest)["peers"] == [host_id] and info(guest)["role"] == "guest"
+
+
+# --------------------------------------------------------------------------- bin/serve --lan
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def lan_site(dist_dir, tmp_path):
+    """The site over https and its relay over wss, as bin/serve --lan runs them, with a
+    self-signed certificate made the same way: ``(site URL, relay URL)``."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("openssl is missing: bin/serve --lan says friends cannot join then")
+    cert, key = str(tmp_path / "cert.pem"), str(tmp_path / "key.pem")
+    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-sha256", "-subj", "/CN=Matchbook test",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                    "-keyout", key, "-out", cert], check=True, capture_output=True)
+    relay_port, site_port = free_port(), free_port()
+    relay = subprocess.Popen(["node", "tools/relay.mjs", "--port", str(relay_port),
+                              "--cert", cert, "--key", key],
+                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    site = subprocess.Popen([sys.executable, "tools/static_host.py", "--port", str(site_port),
+                             "--directory", str(dist_dir), "--relay-port", str(relay_port),
+                             "--cert", cert, "--key", key],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    try:
+        assert relay.stdout.readline().strip() == f"relay: wss://127.0.0.1:{relay_port}"
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", site_port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"https://127.0.0.1:{site_port}/", f"wss://127.0.0.1:{relay_port}"
+    finally:
+        relay.terminate()
+        site.terminate()
+        relay.wait(10)
+        site.wait(10)
+
+
+@pytest.mark.expect_page_errors(r"An SSL certificate error occurred when fetching the script",
+                                reason="Chromium keeps service workers off a page whose"
+                                       " certificate was accepted by hand; the app says so"
+                                       " with a warning and plays on")
+def test_a_lan_game_connects_over_https_and_wss(lan_site, new_context) -> None:
+    # The browser was told to accept the certificate, as a player does once (README).
+    site, relay_url = lan_site
+    pages = []
+    for path in ("index.html", "join.html#abc"):  # the host's app, a friend's page
+        page = new_context(ignore_https_errors=True).new_page()
+        page.goto(site + path)
+        page.wait_for_function("() => window.matchbookFriends")
+        assert page.evaluate("isSecureContext && !!crypto.subtle")
+        pages.append(page)
+    host, guest = pages
+    host.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    host.wait_for_timeout(1500)  # the service worker's registration, after engine-ready
+    got = json.loads(host.evaluate("() => window.matchbookFriends.defaults()"))
+    assert got == {"relays": [relay_url], "stun": [], "local": True}
+    room = room_name()
+    host_id = open_room(host, "host", room, "s3cret")["self"]
+    guest_id = open_room(guest, "guest", room, "s3cret")["self"]
+    wait_event(host, "join", guest_id)
+    assert guest.evaluate("(id) => window.matchbookFriends.send(id, 'over wss')", host_id)
+    wait_event(host, "message", guest_id, "over wss", timeout=5_000)
