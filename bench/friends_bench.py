@@ -72,10 +72,6 @@ STAMPS_JS = """
 PYODIDE_PATHS = ("/static/vendor/pyodide/", "/static/engine")  # the engine's runtime and code
 
 
-def percentile(values, fraction):
-    return browser_bench.percentile(sorted(values), fraction) if values else None
-
-
 def ms(value) -> str:
     return "-" if value is None else f"{value:.0f}"
 
@@ -383,10 +379,6 @@ def big_table(playwright, url: str, moves: int, headed: bool) -> dict:
 # --------------------------------------------------------------------------- report
 
 
-def table(rows):
-    return browser_bench.table(rows)
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -435,7 +427,7 @@ def report_two(runs):
                      ms(run["table_ms"]), ms(run["cold_ms"])))
     rows.append(("median", *(ms(statistics.median(run[key] for run in runs))
                              for key in ("form_ms", "seated_ms", "table_ms", "cold_ms"))))
-    print(table(rows))
+    print(browser_bench.table(rows))
 
     print("\n## Bytes a friend's device downloads (raw / gzip -9), goal < 2 MB, no Pyodide")
     rows = [("run", "until its table", "until the end", "after the end (check)",
@@ -444,15 +436,15 @@ def report_two(runs):
         rows.append((str(number), *(f"{kb(run[key][0])} / {kb(run[key][1])}" for key in
                                     ("bytes_table", "bytes_before_end", "bytes_after_end")),
                      ", ".join(run["pyodide_before_end"]) or "none"))
-    print(table(rows))
+    print(browser_bench.table(rows))
 
     print("\n## Move latency, click -> drawn on the other device, ms (2-player Matatu)")
     rows = [("direction", "n", "p50", "p95")]
     for key in ("host->friend", "friend->host", "own table"):
         values = [v for run in runs for v in run["moves"][key]]
-        rows.append((key, str(len(values)), ms(percentile(values, 0.5)),
-                     ms(percentile(values, 0.95))))
-    print(table(rows))
+        rows.append((key, str(len(values)), ms(browser_bench.percentile(values, 0.5)),
+                     ms(browser_bench.percentile(values, 0.95))))
+    print(browser_bench.table(rows))
     print("fair check at the end: " + ", ".join(run["fair"] for run in runs))
 
 
@@ -461,9 +453,9 @@ def report_big(big):
         print("\n## 7-player Matchmaster, host + 6 friends (two browsers), latency ms")
         rows = [("direction", "n", "p50", "p95")]
         for key, values in big["latency"].items():
-            rows.append((key, str(len(values)), ms(percentile(values, 0.5)),
-                         ms(percentile(values, 0.95))))
-        print(table(rows))
+            rows.append((key, str(len(values)), ms(browser_bench.percentile(values, 0.5)),
+                         ms(browser_bench.percentile(values, 0.95))))
+        print(browser_bench.table(rows))
         print("Join -> seated, friends 1 to 6 in turn: "
               + ", ".join(f"{value:.1f} s" for value in big["seated_s"]))
         print("\n## The host's browser (all its processes, PSS MB; its page's JS heap MB),"
@@ -476,7 +468,7 @@ def report_big(big):
             rows.append((label, *(f"{side[key]['pss_mb']:.0f} / {side[key]['js_heap_mb']:.1f}"
                                   if side.get(key) and side[key]["pss_mb"] else "-"
                                   for side in (big["memory"], ref))))
-        print(table(rows))
+        print(browser_bench.table(rows))
 
 
 if __name__ == "__main__":

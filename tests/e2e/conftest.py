@@ -233,25 +233,33 @@ def hold(site: Site) -> Iterator[Callable[..., Callable[[], None]]]:
     site.server._holds.clear()
 
 
+def free_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 class Relay:
     """``node tools/relay.mjs`` on one port, for as long as the session (a test may stop and
-    start it again: the port stays)."""
+    start it again: the port stays). ``tls``: (certificate, key) files, for wss:// as
+    ``bin/serve --lan`` runs it."""
 
-    def __init__(self) -> None:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+    def __init__(self, tls: tuple[str, str] | None = None) -> None:
+        self.port = free_port()
+        self.tls = tls
         self.process: subprocess.Popen | None = None
         self.started_in = 0.0  # seconds from spawn to its "relay: ws://..." line
 
     @property
     def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
+        return f"{'wss' if self.tls else 'ws'}://127.0.0.1:{self.port}"
 
     def start(self) -> Relay:
         began = time.monotonic()
+        tls = ["--cert", self.tls[0], "--key", self.tls[1]] if self.tls else []
         self.process = subprocess.Popen(
-            ["node", str(ROOT / "tools" / "relay.mjs"), "--port", str(self.port)],
+            ["node", str(ROOT / "tools" / "relay.mjs"), "--port", str(self.port), *tls],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
         line = self.process.stdout.readline()  # one line once it listens (or why it did not)
         if line.strip() != f"relay: {self.url}":

@@ -59,6 +59,23 @@ def sit_down(guest, link: str, name: str) -> None:
     guest.wait_for_selector("html[data-guest=seated]", timeout=30_000)
 
 
+def start(host, guests) -> None:
+    """The host starts the game; each friend's device shows the table."""
+    host.click("#friends-start")
+    for guest in guests:
+        guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+
+
+def two_at_a_table(a_device, name: str = "Ann"):
+    """A host (a laptop) and one friend (a phone) at a 2-player Matatu game just dealt:
+    ``(host, guest, invite link)``."""
+    host, guest = a_device(), a_device(PHONE)
+    link = open_table(host, "matatu", 2)
+    sit_down(guest, link, name)
+    start(host, [guest])
+    return host, guest, link
+
+
 @pytest.fixture
 def a_device(browser, browser_context_args, friends_site, browser_log):
     """a_device(viewport=None) -> a page in a browser context of its own (a phone, a laptop),
@@ -283,11 +300,7 @@ def test_two_friends_play_matatu_to_the_end_and_the_guest_sees_only_its_seat(
 
 
 def test_reactions_reach_every_device_as_the_emoji_sent(a_device):
-    host, guest = a_device(), a_device(PHONE)
-    link = open_table(host, "matatu", 2)
-    sit_down(guest, link, "Ann")
-    host.click("#friends-start")
-    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    host, guest, _ = two_at_a_table(a_device)
     host.wait_for_selector(".react-buttons button")
     offered = "els => els.map(e => e.textContent.trim())"
     for page in (host, guest):  # the engine's emoji, whole (not broken into halves)
@@ -315,8 +328,7 @@ def test_a_seat_can_be_a_friend_a_bot_or_someone_at_the_host_device(a_device):
     sit_down(guest, link, "Ann")  # the next free seat is the friend's (seat 2 is taken here)
     host.wait_for_selector(".friend-seat[data-seat='1'][data-state=connected]")
     assert "host's device" in guest.locator(".friend-seat[data-seat='2']").inner_text()
-    host.click("#friends-start")
-    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    start(host, [guest])
     # Seats 0 and 2 take turns on the host's device (the hands hidden between them), seat 1
     # on Ann's: a whole round of turns, by whoever holds each.
     handoffs = host.evaluate("() => { window.__handoffs = 0; new MutationObserver(() => {"
@@ -365,11 +377,7 @@ def test_a_damaged_invite_link_says_what_is_wrong(a_device):
 
 
 def test_a_guest_that_reloads_gets_its_seat_back(a_device):
-    host, guest = a_device(), a_device(PHONE)
-    link = open_table(host, "matatu", 2)
-    sit_down(guest, link, "Ann")
-    host.click("#friends-start")
-    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    host, guest, _ = two_at_a_table(a_device)
     hand = guest.locator(".dock .hand").inner_text()
     guest.reload()
     guest.wait_for_selector("html[data-guest=playing]", timeout=60_000)
@@ -391,11 +399,7 @@ HOSTILE = [
 
 
 def test_a_hostile_guest_is_refused_and_the_game_goes_on(a_device):
-    host, guest = a_device(), a_device(PHONE)
-    link = open_table(host, "matatu", 2)
-    sit_down(guest, link, "Mallory")
-    host.click("#friends-start")
-    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    host, guest, _ = two_at_a_table(a_device, "Mallory")
     wait_host(host)
     before = moves_of(host)
     texts = [json.dumps(message) for message in HOSTILE]
@@ -434,9 +438,7 @@ def test_four_friends_play_matchmakers_to_the_end(a_device):
         guest = a_device(PHONE)
         sit_down(guest, link, name)
         guests.append(guest)
-    host.click("#friends-start")
-    for guest in guests:
-        guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    start(host, guests)
     drive_to_the_end(host, guests, 30_000)
     for seat, guest in enumerate(guests, start=1):
         guest.wait_for_selector("html[data-fair=yes]", timeout=180_000)
@@ -447,11 +449,7 @@ def test_four_friends_play_matchmakers_to_the_end(a_device):
 
 
 def test_the_host_reloads_and_the_friends_sit_down_again(a_device):
-    host, guest = a_device(), a_device(PHONE)
-    link = open_table(host, "matatu", 2)
-    sit_down(guest, link, "Ann")
-    host.click("#friends-start")
-    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    host, guest, _ = two_at_a_table(a_device)
     drive_moves(host, [guest], 3)
     count = moves_of(host)
     host.reload()
@@ -469,12 +467,7 @@ def test_the_host_reloads_and_the_friends_sit_down_again(a_device):
 
 
 def test_a_bot_stands_in_for_a_friend_who_is_gone_until_they_are_back(a_device):
-    host = a_device()
-    guest = a_device(PHONE)
-    link = open_table(host, "matatu", 2)
-    sit_down(guest, link, "Ann")
-    host.click("#friends-start")
-    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    host, guest, link = two_at_a_table(a_device)
     context = guest.context
     guest.close()  # the tab closed: the host sees the seat empty
     away = host.wait_for_selector(".friend-seat[data-seat='1'][data-state=away]",
@@ -497,11 +490,7 @@ def test_a_bot_stands_in_for_a_friend_who_is_gone_until_they_are_back(a_device):
 @pytest.mark.expect_page_errors(r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/' failed",
                                 reason="the relay is stopped on purpose")
 def test_a_guest_comes_back_after_the_relay_restarts(a_device, relay):
-    host, guest = a_device(), a_device(PHONE)
-    link = open_table(host, "matatu", 2)
-    sit_down(guest, link, "Ann")
-    host.click("#friends-start")
-    guest.wait_for_selector("html[data-guest=playing]", timeout=30_000)
+    host, guest, link = two_at_a_table(a_device)
     context = guest.context
     guest.close()
     relay.stop()

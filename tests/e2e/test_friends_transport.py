@@ -15,6 +15,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from conftest import Relay, free_port
 
 # When the other side leaves, Chromium ends the data channel with an RTCError that Trystero
 # logs with console.error (room.mjs: "peer error"), then reports the leave as usual: part of
@@ -238,12 +239,6 @@ def test_rejoin_meets_the_same_room_again_as_a_new_peer(friends_site, new_contex
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
 def lan_site(dist_dir, tmp_path):
     """The site over https and its relay over wss, as bin/serve --lan runs them, with a
@@ -256,27 +251,23 @@ def lan_site(dist_dir, tmp_path):
                     "-sha256", "-subj", "/CN=Matchbook test",
                     "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
                     "-keyout", key, "-out", cert], check=True, capture_output=True)
-    relay_port, site_port = free_port(), free_port()
-    relay = subprocess.Popen(["node", "tools/relay.mjs", "--port", str(relay_port),
-                              "--cert", cert, "--key", key],
-                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    relay = Relay(tls=(cert, key)).start()
+    site_port = free_port()
     site = subprocess.Popen([sys.executable, "tools/static_host.py", "--port", str(site_port),
-                             "--directory", str(dist_dir), "--relay-port", str(relay_port),
+                             "--directory", str(dist_dir), "--relay-port", str(relay.port),
                              "--cert", cert, "--key", key],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     try:
-        assert relay.stdout.readline().strip() == f"relay: wss://127.0.0.1:{relay_port}"
         for _ in range(100):
             try:
                 socket.create_connection(("127.0.0.1", site_port), timeout=0.2).close()
                 break
             except OSError:
                 time.sleep(0.1)
-        yield f"https://127.0.0.1:{site_port}/", f"wss://127.0.0.1:{relay_port}"
+        yield f"https://127.0.0.1:{site_port}/", relay.url
     finally:
-        relay.terminate()
+        relay.stop()
         site.terminate()
-        relay.wait(10)
         site.wait(10)
 
 
