@@ -16,16 +16,20 @@
 //
 // Booting: the build (tools/build.py, tools/engine_bundle.mjs) ships static/engine/boot.json,
 // the engine compiled to .pyc in one zip, the part of the standard library it imports, and a
-// memory snapshot of Pyodide with the engine already imported. The snapshot is used only when
-// it is already on this device (the service worker's precache, or the HTTP cache): a first
-// visit does not wait for its 5 MB but boots Pyodide and imports the engine from the zip, and
-// the precache fetches the snapshot once the engine is up, for every later visit (from the
+// memory snapshot of Pyodide with the engine already imported. The snapshot is used when it is
+// already on this device (the service worker's precache, or the HTTP cache), or downloaded
+// when the link the page measured brings it in sooner than booting Python would take
+// (SNAPSHOT_SAVES_MS); otherwise Pyodide boots and imports the engine from the zip, and the
+// precache fetches the snapshot once the engine is up, for every later visit (from the
 // snapshot, Python does not boot at all). Nothing here touches storage APIs: a frame refused
 // storage boots the same way (its cache-only fetch finds nothing).
 //
 // The lobby first: on a slow link the engine's downloads (the wasm alone is 3.5 MB gzipped)
 // would share the link with the page's own files, so the worker downloads nothing big before
 // the page says "go" (its UI's own files are in and its Python runs), or GO_ANYWAY_MS passed.
+// On a first visit the page itself fetches the engine's files into the HTTP cache as soon as
+// its own big files are in (static/js/engine.mjs, prefetch): Pyodide's, then the archive,
+// which is asked for here only once Python has booted.
 
 const PYODIDE = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUNDLE = new URL("../engine/", import.meta.url).href;
@@ -57,10 +61,10 @@ const GO_ANYWAY_MS = 3000;
 // booting Python and importing the engine takes only ~0.5 s more than starting from the
 // snapshot here (bench/first_visit_bench.py, 2 cores; it was ~2.5 s when the library was
 // source the browser compiled), so a snapshot this device lacks (5.3 MB) is downloaded only
-// when that is quicker: above ~80 Mbit/s. At 50 Mbit/s, engine ready 2.6 s with it, 2.0 s
-// without.
+// when that is quicker: above ~85 Mbit/s, as the page measured its own files. At 50 Mbit/s,
+// engine ready 2.6 s with it, 2.0 s without.
 const SNAPSHOT_SAVES_MS = 500;
-setTimeout(() => go("timeout"), GO_ANYWAY_MS);
+setTimeout(() => go({ why: "timeout", mbit: null }), GO_ANYWAY_MS);
 
 // The snapshot if this device already has it (the service worker's precache or the HTTP
 // cache): the response, whose body is still to read; null on a first visit.
@@ -93,13 +97,21 @@ async function gunzip(blob) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// A file's bytes, and how fast they came (bytes per ms from its first byte to its last).
-async function fetchMeasured(url) {
+// A file's bytes.
+async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const first = performance.now();
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  return { bytes, bytesPerMs: bytes.byteLength / Math.max(1, performance.now() - first) };
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// The engine's archive, timed; a failure is reported where it is awaited.
+function fetchArchive(url, timings) {
+  const bytes = fetchBytes(url).then((data) => {
+    timings.archive_ms = since();
+    return data;
+  });
+  bytes.catch(() => {}); // not unhandled while the boot awaits something else
+  return bytes;
 }
 
 async function boot() {
@@ -116,16 +128,20 @@ async function boot() {
   timings.files_ms = since();
   progress("files", 10);
   const cached = boot.snapshot ? await cachedSnapshot(BUNDLE + boot.snapshot) : null;
-  timings.go = await uiStarted;
+  // The standard library the engine imports (the build's python_stdlib.zip, a fraction of
+  // Pyodide's): the snapshot was made with it, so both always go together.
+  const stdlibURL = BUNDLE + (boot.stdlib || "python_stdlib.zip");
+  const stdlib = boot.stdlib ? { stdLibURL: stdlibURL } : {};
+  const said = await uiStarted;
+  timings.go = said.why;
   timings.go_ms = since();
-  // The archive first, alone on the link: its download tells how fast the link is, and so
-  // whether downloading a snapshot this device lacks beats booting Python without it.
-  const archive = await fetchMeasured(BUNDLE + boot.archive);
-  timings.archive_ms = since();
-  timings.link_mbit = Math.round(archive.bytesPerMs * 8e-3 * 10) / 10;
+  // How fast the page's own files came (Mbit/s, measured by the page; null when it could not
+  // tell, e.g. they all came from the service worker): a snapshot this device lacks is
+  // downloaded only when that link brings it in less time than the boot it saves.
+  timings.link_mbit = said.mbit;
   let source = cached;
-  if (!source && boot.snapshot && boot.snapshot_bytes
-      && boot.snapshot_bytes / archive.bytesPerMs < SNAPSHOT_SAVES_MS) {
+  if (!source && boot.snapshot && boot.snapshot_bytes && said.mbit
+      && boot.snapshot_bytes / (said.mbit * 125) < SNAPSHOT_SAVES_MS) {
     try {
       const response = await fetch(BUNDLE + boot.snapshot);
       if (response.ok) source = response;
@@ -135,11 +151,10 @@ async function boot() {
   }
   timings.snapshot_from = cached ? "cache" : source ? "network" : "none";
   const quiet = { stdout: () => {}, stderr: (line) => console.warn(line) };
-  // The standard library the engine imports (the build's python_stdlib.zip, a fraction of
-  // Pyodide's): the snapshot was made with it, so both always go together.
-  const stdlib = boot.stdlib ? { stdLibURL: BUNDLE + boot.stdlib } : {};
   let pyodide = null;
+  let archive = null;
   if (source) {
+    archive = fetchArchive(BUNDLE + boot.archive, timings); // beside the snapshot
     try {
       const snapshot = readSnapshot(source).then((blob) => {
         timings.snapshot_fetched_ms = since();
@@ -154,15 +169,16 @@ async function boot() {
       timings.snapshot_error = String((error && error.message) || error);
     }
   }
+  if (!pyodide) pyodide = await loadPyodide({ indexURL: PYODIDE, ...stdlib, ...quiet });
   timings.runtime_ms = since();
-  if (!pyodide) {
-    pyodide = await loadPyodide({ indexURL: PYODIDE, ...stdlib, ...quiet });
-    timings.runtime_ms = since();
-  }
+  // Without the snapshot, the archive is asked for only now: only the import below needs it,
+  // and on a first visit the page has fetched it into the HTTP cache after Pyodide's files,
+  // while Python booted (static/js/engine.mjs, prefetch).
+  archive ??= fetchArchive(BUNDLE + boot.archive, timings);
   progress("runtime", timings.snapshot ? 85 : 60);
   const path = boot.archive_path;
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, archive.bytes);
+  pyodide.FS.writeFile(path, await archive);
   if (!timings.snapshot) {
     pyodide.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
   }
@@ -199,7 +215,8 @@ function attach(port) {
   port.onmessage = async (event) => {
     const message = event.data || {};
     if (message.type === "go") {
-      go("ui");
+      const mbit = Number(message.mbit);
+      go({ why: "ui", mbit: Number.isFinite(mbit) && mbit > 0 ? Math.round(mbit * 10) / 10 : null });
       return;
     }
     if (message.type === "port" && port === self && event.ports && event.ports[0]) {

@@ -26,6 +26,7 @@
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 const BOOT_URL = new URL("../engine/boot.json", import.meta.url);
 const WORKER_NAME = "matchbook-engine";
+const GO_ANYWAY_MS = 3000; // as engine-worker.mjs: a page with no UI gets the engine anyway
 
 class MatchbookEngine extends EventTarget {
   constructor() {
@@ -53,11 +54,14 @@ class MatchbookEngine extends EventTarget {
   async open(shared) {
     // One engine per build: a tab left open on an older version keeps its engine, and a page
     // of this version never talks to it (boot.json's key names the build).
+    let boot = {};
     try {
-      this.key = (await fetch(BOOT_URL).then((response) => response.json())).key;
+      boot = await fetch(BOOT_URL).then((response) => response.json());
+      this.key = boot.key;
     } catch (error) {
       this.key = "unknown";
     }
+    prefetch(boot);
     if (shared && typeof SharedWorker === "function") {
       try {
         return this.share();
@@ -88,7 +92,7 @@ class MatchbookEngine extends EventTarget {
   unshare() {
     if (this.timings || this.error || this.kind !== "shared") return;
     this.port = this.fallback();
-    if (this.told) this.port.postMessage({ type: "go" });
+    if (this.told) this.port.postMessage({ type: "go", mbit: this.mbit });
     for (const [id, entry] of this.pending) {
       this.port.postMessage({ id, request: entry.request, target: entry.target });
     }
@@ -172,9 +176,10 @@ class MatchbookEngine extends EventTarget {
   // The page's UI has started: the worker may download and boot now (see GO_ANYWAY_MS there).
   go() {
     this.connect();
+    this.mbit ??= linkMbit();
     this.connecting.then(() => {
       this.told = true;
-      this.port.postMessage({ type: "go" });
+      this.port.postMessage({ type: "go", mbit: this.mbit });
     });
   }
 
@@ -190,6 +195,90 @@ class MatchbookEngine extends EventTarget {
       this.port.postMessage({ id, request, target: entry.target });
     });
   }
+}
+
+// A first visit's engine files, fetched by the page at a low priority into the HTTP cache, to
+// their last byte, once the page's own big files are in (MicroPython's wasm and the UI's
+// bytecode: the lobby first) or its UI has started: Pyodide's files (the wasm is 3.5 MB
+// gzipped), then the engine's archive, which the worker asks for only once Python has booted,
+// so it comes while Python boots instead of before it. The worker still boots on the page's
+// "go"; its requests find these files in the cache or on their way (a request for a file
+// still coming waits for it rather than fetching it twice), so the link does not sit idle
+// while the worker starts and the page's own Python starts. Only a top-level page that no
+// service worker serves yet (a later visit's engine comes from the precache); an embed frame
+// fetches as its engine boots.
+function prefetch(boot) {
+  try {
+    if (!boot.archive || window.top !== window || navigator.serviceWorker?.controller) return;
+  } catch (error) {
+    return; // a frame that cannot look at its top or its service worker: as before
+  }
+  const pyodide = new URL("../vendor/pyodide/", import.meta.url);
+  const bundle = new URL("../engine/", import.meta.url);
+  const drain = (urls) => Promise.all(urls.map((url) => fetch(url, { priority: "low" })
+    .then((response) => response.body && response.body.pipeTo(new WritableStream()))
+    .catch(() => null))); // the worker's own request reports a failure
+  pageFilesIn([new URL("../vendor/micropython/micropython.wasm", import.meta.url),
+               new URL("../../ui/bundle.bin", import.meta.url)])
+    .then(() => drain([new URL("pyodide.asm.wasm", pyodide), new URL("pyodide.asm.mjs", pyodide),
+                       new URL("pyodide-lock.json", pyodide),
+                       new URL(boot.stdlib || "python_stdlib.zip",
+                               boot.stdlib ? bundle : pyodide)]))
+    .then(() => drain([new URL(boot.archive, bundle)]));
+}
+
+// Settles once every one of urls has come in (Resource Timing adds an entry at its last
+// byte), or <html data-ui> left "loading" (the UI started: whatever it needed is in), or
+// GO_ANYWAY_MS passed.
+function pageFilesIn(urls) {
+  return new Promise((resolve) => {
+    const left = new Set(urls.map(String));
+    const watchers = [];
+    const done = () => {
+      for (const watcher of watchers) watcher.disconnect();
+      resolve();
+    };
+    setTimeout(done, GO_ANYWAY_MS);
+    const started = () => document.documentElement.dataset.ui !== "loading";
+    if (started()) return done();
+    const ui = new MutationObserver(() => { if (started()) done(); });
+    ui.observe(document.documentElement, { attributes: true, attributeFilter: ["data-ui"] });
+    watchers.push(ui);
+    if (typeof PerformanceObserver !== "function") return undefined;
+    const files = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) left.delete(entry.name);
+      if (!left.size) done();
+    });
+    try {
+      files.observe({ type: "resource", buffered: true });
+      watchers.push(files);
+    } catch (error) {
+      // no Resource Timing: the UI's start, then
+    }
+    return undefined;
+  });
+}
+
+// How fast this page's own files came over the network, in Mbit/s (Resource Timing): the
+// bytes of its larger files (MicroPython's wasm, the UI's bytecode: small ones mostly measure
+// round trips) over the time the link was busy bringing them, from each one's first byte to
+// its last (downloads side by side counted once); null with too little to go by (e.g. they
+// came from the service worker). The worker weighs a snapshot download by it.
+function linkMbit() {
+  const spans = performance.getEntriesByType("resource")
+    .filter((entry) => entry.transferSize > 0 && entry.encodedBodySize >= 64_000
+            && entry.responseEnd > entry.responseStart)
+    .map((entry) => [entry.responseStart, entry.responseEnd, entry.encodedBodySize])
+    .sort((a, b) => a[0] - b[0]);
+  let bytes = 0;
+  let busy = 0;
+  let reached = -Infinity;
+  for (const [start, end, size] of spans) {
+    bytes += size;
+    busy += Math.max(0, end - Math.max(start, reached));
+    reached = Math.max(reached, end);
+  }
+  return bytes >= 128_000 && busy > 0 ? (bytes * 8) / (busy * 1000) : null;
 }
 
 // The engine of a same-origin sibling frame that runs a dedicated worker of this build, or

@@ -25,13 +25,16 @@ SNAPSHOT_WORTH_MBIT = 80
 
 def assert_first_visit_choice(timings):
     """A first visit boots from the downloaded snapshot on a fast link and from the archive on
-    a slow one; which one depends on how fast the archive came (a busy 2-core CI box measured
-    localhost below the threshold), so the test checks the choice fits the measured link."""
+    a slow one; which one depends on how fast the page's own files came (a busy 2-core CI box
+    measured localhost below the threshold), so the test checks the choice fits the measured
+    link."""
     if timings["snapshot_from"] == "network":
         assert timings["snapshot"] is True, timings  # Python did not boot
     else:
         assert timings["snapshot_from"] == "none" and timings["snapshot"] is False, timings
-        assert timings["link_mbit"] < SNAPSHOT_WORTH_MBIT * 1.2, timings
+        # The page measured a slower link than that from its own files, or could not tell.
+        mbit = timings["link_mbit"]
+        assert mbit is None or mbit < SNAPSHOT_WORTH_MBIT * 1.2, timings
 
 
 

@@ -19,6 +19,9 @@ from matchbook import ENGINE_READY, wait_precached
 
 ROOT = build.ROOT
 SNAPSHOT = "/static/engine/engine.snapshot.gz"
+WASM = "/static/vendor/pyodide/pyodide.asm.wasm"
+STDLIB = "/static/engine/python_stdlib.zip"
+ARCHIVE = "/static/engine/engine.zip"
 TIMINGS_JS = "() => matchbookEngine.timings"
 NEW_GAME_JS = """() => matchbookEngine.call(JSON.stringify({op: 'new', game: 'matatu', players: 3,
                                                           seed: 4, viewer: 0, slot: 'probe'}))"""
@@ -46,9 +49,15 @@ def test_the_engine_plays_every_game_with_only_the_shipped_standard_library(dist
 
 
 class _GzipRecordingHandler(static_host.StaticHostHandler):
+    """Records each request's path, and each answer as "<path> <status>"."""
+
     def send_head(self):
         self.server.record(urlsplit(self.path).path)
         return super().send_head()
+
+    def send_response(self, code, message=None):
+        self.server.record(f"{urlsplit(self.path).path} {code}")
+        super().send_response(code, message)
 
 
 def gzip_site(directory) -> Site:
@@ -79,6 +88,15 @@ def test_a_slow_first_visit_skips_the_snapshot_and_the_next_visit_offline_starts
         page.wait_for_selector(ENGINE_READY, timeout=90_000)
         timings = page.evaluate(TIMINGS_JS)
         assert timings["snapshot"] is False and timings["snapshot_from"] == "none", timings
+        # The page fetched the engine's files into the HTTP cache while it drew the lobby
+        # (static/js/engine.mjs, prefetch) and the worker's own requests found them there:
+        # each came over the network once; the archive after Pyodide's files, while Python
+        # booted.
+        requests = site.requests
+        for path in (WASM, STDLIB, ARCHIVE):
+            assert requests.count(f"{path} 200") == 1, (path, requests)
+        assert requests.index(ARCHIVE) > requests.index(f"{WASM} 200"), requests
+        assert requests.index(ARCHIVE) > requests.index(f"{STDLIB} 200"), requests
         assert json.loads(page.evaluate(NEW_GAME_JS))["ok"]
         encoding = page.evaluate("async () => (await fetch('static/vendor/pyodide/pyodide.mjs',"
                                  " {cache: 'no-store'})).headers.get('content-encoding')")
