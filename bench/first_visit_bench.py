@@ -299,8 +299,11 @@ def main(argv=None) -> int:
         ]))
         worker = result["app_worker"] or {}
         print("app's engine worker (first round): snapshot used "
-              f"{worker.get('snapshot')}, runtime {bb.ms(worker.get('runtime_ms'))}, ready"
-              f" {bb.ms(worker.get('ready_ms'))} after the worker started")
+              f"{worker.get('snapshot')}, link measured by the page"
+              f" {worker.get('link_mbit')} Mbit/s, go {bb.ms(worker.get('go_ms'))}, the wasm's"
+              f" last byte {bb.ms(worker.get('wasm_ms'))}, runtime"
+              f" {bb.ms(worker.get('runtime_ms'))}, archive {bb.ms(worker.get('archive_ms'))},"
+              f" ready {bb.ms(worker.get('ready_ms'))} after the worker started")
         before = result["app_paths_before_engine"] or {}
         top = sorted(before.items(), key=lambda item: -item[1])[:6]
         print("app's largest downloads before engine ready: " + ", ".join(
