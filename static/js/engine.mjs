@@ -197,16 +197,19 @@ class MatchbookEngine extends EventTarget {
   }
 }
 
-// A first visit's engine files, fetched by the page at a low priority into the HTTP cache, to
-// their last byte, once the page's own big files are in (MicroPython's wasm and the UI's
-// bytecode: the lobby first) or its UI has started: Pyodide's files (the wasm is 3.5 MB
-// gzipped), then the engine's archive, which the worker asks for only once Python has booted,
-// so it comes while Python boots instead of before it. The worker still boots on the page's
-// "go"; its requests find these files in the cache or on their way (a request for a file
-// still coming waits for it rather than fetching it twice), so the link does not sit idle
-// while the worker starts and the page's own Python starts. Only a top-level page that no
-// service worker serves yet (a later visit's engine comes from the precache); an embed frame
-// fetches as its engine boots.
+// A first visit's engine files, fetched by the page into the HTTP cache (<link
+// rel=prefetch>: the browser fetches them at its lowest priority, off the main thread, and
+// keeps them for the worker's requests), once the page's own big files are in (MicroPython's
+// wasm and the UI's bytecode: the lobby first) or its UI has started: Pyodide's files (the
+// wasm is 3.5 MB gzipped), then the engine's archive, which the worker asks for only once
+// Python has booted, so it comes while Python boots instead of before it. The worker still
+// boots on the page's "go"; its requests find these files in the cache or on their way (a
+// request for a file still coming waits for it rather than fetching it twice), so the link
+// does not sit idle while the worker and the page's own Python start. (Read through fetch()
+// on the main thread instead, the bodies' chunks cost the lobby ~140 ms of Lighthouse's total
+// blocking time.) Only a top-level page that no service worker serves yet (a later visit's
+// engine comes from the precache); an embed frame fetches as its engine boots. A browser
+// without prefetch fetches at "go", as before.
 function prefetch(boot) {
   try {
     if (!boot.archive || window.top !== window || navigator.serviceWorker?.controller) return;
@@ -215,9 +218,13 @@ function prefetch(boot) {
   }
   const pyodide = new URL("../vendor/pyodide/", import.meta.url);
   const bundle = new URL("../engine/", import.meta.url);
-  const drain = (urls) => Promise.all(urls.map((url) => fetch(url, { priority: "low" })
-    .then((response) => response.body && response.body.pipeTo(new WritableStream()))
-    .catch(() => null))); // the worker's own request reports a failure
+  const drain = (urls) => Promise.all(urls.map((url) => new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "prefetch";
+    link.href = url;
+    link.onload = link.onerror = resolve; // the worker's own request reports a failure
+    document.head.append(link);
+  })));
   pageFilesIn([new URL("../vendor/micropython/micropython.wasm", import.meta.url),
                new URL("../../ui/bundle.bin", import.meta.url)])
     .then(() => drain([new URL("pyodide.asm.wasm", pyodide), new URL("pyodide.asm.mjs", pyodide),
