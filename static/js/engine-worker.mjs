@@ -97,16 +97,11 @@ async function gunzip(blob) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// A file's bytes.
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-// The engine's archive, timed; a failure is reported where it is awaited.
+// The engine's archive, its bytes, timed; a failure is reported where it is awaited.
 function fetchArchive(url, timings) {
-  const bytes = fetchBytes(url).then((data) => {
+  const bytes = fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const data = new Uint8Array(await response.arrayBuffer());
     timings.archive_ms = since();
     return data;
   });
@@ -128,10 +123,6 @@ async function boot() {
   timings.files_ms = since();
   progress("files", 10);
   const cached = boot.snapshot ? await cachedSnapshot(BUNDLE + boot.snapshot) : null;
-  // The standard library the engine imports (the build's python_stdlib.zip, a fraction of
-  // Pyodide's): the snapshot was made with it, so both always go together.
-  const stdlibURL = BUNDLE + (boot.stdlib || "python_stdlib.zip");
-  const stdlib = boot.stdlib ? { stdLibURL: stdlibURL } : {};
   const said = await uiStarted;
   timings.go = said.why;
   timings.go_ms = since();
@@ -151,6 +142,9 @@ async function boot() {
   }
   timings.snapshot_from = cached ? "cache" : source ? "network" : "none";
   const quiet = { stdout: () => {}, stderr: (line) => console.warn(line) };
+  // The standard library the engine imports (the build's python_stdlib.zip, a fraction of
+  // Pyodide's): the snapshot was made with it, so both always go together.
+  const stdlib = boot.stdlib ? { stdLibURL: BUNDLE + boot.stdlib } : {};
   let pyodide = null;
   let archive = null;
   if (source) {

@@ -26,7 +26,6 @@
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 const BOOT_URL = new URL("../engine/boot.json", import.meta.url);
 const WORKER_NAME = "matchbook-engine";
-const GO_ANYWAY_MS = 3000; // as engine-worker.mjs: a page with no UI gets the engine anyway
 
 class MatchbookEngine extends EventTarget {
   constructor() {
@@ -39,6 +38,7 @@ class MatchbookEngine extends EventTarget {
     this.port = null;
     this.worker = null; // a dedicated worker of our own, which sibling frames may join
     this.told = false; // "go" was said (said again to a worker we switch to)
+    this.said = new Promise((resolve) => { this.sayingGo = resolve; }); // go() was called
     this.pending = new Map();
     this.nextId = 1;
     this.ready = new Promise((resolve) => { this.settle = resolve; });
@@ -61,7 +61,7 @@ class MatchbookEngine extends EventTarget {
     } catch (error) {
       this.key = "unknown";
     }
-    prefetch(boot);
+    prefetch(boot, this.said);
     if (shared && typeof SharedWorker === "function") {
       try {
         return this.share();
@@ -177,6 +177,7 @@ class MatchbookEngine extends EventTarget {
   go() {
     this.connect();
     this.mbit ??= linkMbit();
+    this.sayingGo();
     this.connecting.then(() => {
       this.told = true;
       this.port.postMessage({ type: "go", mbit: this.mbit });
@@ -200,7 +201,7 @@ class MatchbookEngine extends EventTarget {
 // A first visit's engine files, fetched by the page into the HTTP cache (<link
 // rel=prefetch>: the browser fetches them at its lowest priority, off the main thread, and
 // keeps them for the worker's requests), once the page's own big files are in (MicroPython's
-// wasm and the UI's bytecode: the lobby first) or its UI has started: Pyodide's files (the
+// wasm and the UI's bytecode: the lobby first) or it says "go": Pyodide's files (the
 // wasm is 3.5 MB gzipped), then the engine's archive, which the worker asks for only once
 // Python has booted, so it comes while Python boots instead of before it. The worker still
 // boots on the page's "go"; its requests find these files in the cache or on their way (a
@@ -210,7 +211,7 @@ class MatchbookEngine extends EventTarget {
 // blocking time.) Only a top-level page that no service worker serves yet (a later visit's
 // engine comes from the precache); an embed frame fetches as its engine boots. A browser
 // without prefetch fetches at "go", as before.
-function prefetch(boot) {
+function prefetch(boot, said) {
   try {
     if (!boot.archive || window.top !== window || navigator.serviceWorker?.controller) return;
   } catch (error) {
@@ -226,7 +227,7 @@ function prefetch(boot) {
     document.head.append(link);
   })));
   pageFilesIn([new URL("../vendor/micropython/micropython.wasm", import.meta.url),
-               new URL("../../ui/bundle.bin", import.meta.url)])
+               new URL("../../ui/bundle.bin", import.meta.url)], said)
     .then(() => drain([new URL("pyodide.asm.wasm", pyodide), new URL("pyodide.asm.mjs", pyodide),
                        new URL("pyodide-lock.json", pyodide),
                        new URL(boot.stdlib || "python_stdlib.zip",
@@ -235,34 +236,26 @@ function prefetch(boot) {
 }
 
 // Settles once every one of urls has come in (Resource Timing adds an entry at its last
-// byte), or <html data-ui> left "loading" (the UI started: whatever it needed is in), or
-// GO_ANYWAY_MS passed.
-function pageFilesIn(urls) {
+// byte), or once `otherwise` settles, if sooner.
+function pageFilesIn(urls, otherwise) {
   return new Promise((resolve) => {
     const left = new Set(urls.map(String));
-    const watchers = [];
+    let files = null;
     const done = () => {
-      for (const watcher of watchers) watcher.disconnect();
+      if (files) files.disconnect();
       resolve();
     };
-    setTimeout(done, GO_ANYWAY_MS);
-    const started = () => document.documentElement.dataset.ui !== "loading";
-    if (started()) return done();
-    const ui = new MutationObserver(() => { if (started()) done(); });
-    ui.observe(document.documentElement, { attributes: true, attributeFilter: ["data-ui"] });
-    watchers.push(ui);
-    if (typeof PerformanceObserver !== "function") return undefined;
-    const files = new PerformanceObserver((list) => {
+    otherwise.then(done, done);
+    if (typeof PerformanceObserver !== "function") return;
+    files = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) left.delete(entry.name);
       if (!left.size) done();
     });
     try {
       files.observe({ type: "resource", buffered: true });
-      watchers.push(files);
     } catch (error) {
-      // no Resource Timing: the UI's start, then
+      files = null; // no Resource Timing: at "go", then
     }
-    return undefined;
   });
 }
 
