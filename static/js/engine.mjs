@@ -219,7 +219,7 @@ function prefetch(boot, said) {
   }
   const pyodide = new URL("../vendor/pyodide/", import.meta.url);
   const bundle = new URL("../engine/", import.meta.url);
-  const drain = (urls) => Promise.all(urls.map((url) => new Promise((resolve) => {
+  const prefetched = (urls) => Promise.all(urls.map((url) => new Promise((resolve) => {
     const link = document.createElement("link");
     link.rel = "prefetch";
     link.href = url;
@@ -228,11 +228,12 @@ function prefetch(boot, said) {
   })));
   pageFilesIn([new URL("../vendor/micropython/micropython.wasm", import.meta.url),
                new URL("../../ui/bundle.bin", import.meta.url)], said)
-    .then(() => drain([new URL("pyodide.asm.wasm", pyodide), new URL("pyodide.asm.mjs", pyodide),
-                       new URL("pyodide-lock.json", pyodide),
-                       new URL(boot.stdlib || "python_stdlib.zip",
-                               boot.stdlib ? bundle : pyodide)]))
-    .then(() => drain([new URL(boot.archive, bundle)]));
+    .then(() => prefetched([new URL("pyodide.asm.wasm", pyodide),
+                            new URL("pyodide.asm.mjs", pyodide),
+                            new URL("pyodide-lock.json", pyodide),
+                            new URL(boot.stdlib || "python_stdlib.zip",
+                                    boot.stdlib ? bundle : pyodide)]))
+    .then(() => prefetched([new URL(boot.archive, bundle)]));
 }
 
 // Settles once every one of urls has come in (Resource Timing adds an entry at its last
