@@ -1,7 +1,9 @@
 """The site ships every module the two interpreters import."""
 
+import gzip
 import html
 import json
+import os
 import re
 import zipfile
 from pathlib import Path
@@ -182,3 +184,19 @@ def test_a_page_with_pyscripts_package_gives_pyscript_a_prelude_of_its_own(tmp_p
     assert {path for path in files if path.startswith("pslib/")} == {
         f"pslib/pyscript/{name}" for name in stdlib}
     assert files["pslib/pyscript/__init__.py"] == stdlib["__init__.py"].encode()
+
+
+@pytest.mark.quick
+def test_a_precompressed_copy_follows_its_file_even_to_an_older_one(tmp_path):
+    # A page the build rewrote (.build/pages/x.html, new) and later publishes as it is again
+    # (its committed copy, older on disk): the host must not keep sending the rewritten page's
+    # .gz, which the service worker refused as another build's ("content differs").
+    cache = tmp_path / "gz"
+    committed = tmp_path / "page.html"
+    committed.write_text("<p>committed</p>" * 100, encoding="utf-8")
+    rewritten = tmp_path / "rewritten.html"
+    rewritten.write_text("<p>rewritten</p>" * 100, encoding="utf-8")
+    os.utime(committed, ns=(1_000_000_000, 1_000_000_000))  # older than anything made here
+    for source in (rewritten, committed, committed):
+        copy = build.precompress({"page.html": source}, cache)["page.html.gz"]
+        assert gzip.decompress(copy.read_bytes()) == source.read_bytes()

@@ -438,19 +438,26 @@ def is_precompressed(dist: Path, rel: str) -> bool:
 def precompress(site: dict[str, Path], cache: Path) -> dict[str, Path]:
     """path.gz for each site file of a type hosts compress, of PRECOMPRESS_FROM bytes or more
     (gzip -9, no name or time inside: the same file gives the same bytes), where it is
-    smaller; kept in ``cache`` and rewritten only when the file changed."""
+    smaller; kept in ``cache`` with the sha256 of the bytes it was made from (path.gz.sha256)
+    and rewritten only when those bytes change. (An mtime check kept a stale copy when a
+    page's source went back to an older file, e.g. its committed copy once the build stopped
+    rewriting it: hosts then served the old page and the service worker refused it.)"""
     out = {}
     for rel, source in site.items():
         if not rel.endswith(COMPRESSIBLE) or source.stat().st_size < PRECOMPRESS_FROM:
             continue
         target = cache / (rel + ".gz")
-        stat = source.stat()
-        if not (target.is_file() and target.stat().st_mtime_ns >= stat.st_mtime_ns):
-            data = gzip.compress(source.read_bytes(), compresslevel=9, mtime=0)
-            if len(data) >= stat.st_size * 0.9:
+        made_from = cache / (rel + ".gz.sha256")
+        data = source.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        if not (target.is_file() and made_from.is_file()
+                and made_from.read_text(encoding="ascii") == digest):
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(packed) >= len(data) * 0.9:
                 continue
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            target.write_bytes(packed)
+            made_from.write_text(digest, encoding="ascii")
         out[rel + ".gz"] = target
     return out
 
