@@ -5,7 +5,10 @@
 //   page -> worker  {id, request}        request: a JSON string for engine.service.handle
 //                   {id, request, target: "embed"}   for ui.embed_controller.handle: an embed
 //                                        frame's table, rendered here beside the engine
-//                   {type: "go"}         the page is drawn: boot Python now (GO_ANYWAY_MS)
+//                   {type: "go", mbit}   the page is drawn: boot Python now (GO_ANYWAY_MS);
+//                                        mbit: how fast the page's files came, or null
+//                   {type: "prefetch", after: [url]}   a first visit: fetch the engine's files
+//                                        into the HTTP cache once the page's are in
 //                   {type: "bye"}        this client is leaving: drop its games
 //                   {type: "port"} + a MessagePort (dedicated worker only): another frame of
 //                                        the page joins this engine as a client of its own
@@ -27,9 +30,9 @@
 // The lobby first: on a slow link the engine's downloads (the wasm alone is 3.5 MB gzipped)
 // would share the link with the page's own files, so the worker downloads nothing big before
 // the page says "go" (its UI's own files are in and its Python runs), or GO_ANYWAY_MS passed.
-// On a first visit the page itself fetches the engine's files into the HTTP cache as soon as
-// its own big files are in (static/js/engine.mjs, prefetch): Pyodide's, then the archive,
-// which is asked for here only once Python has booted.
+// On a first visit the worker fetches the engine's files into the HTTP cache as soon as the
+// page's own big files are in (prefetch below): Pyodide's, then the archive, which the boot
+// asks for only once Python has booted.
 
 const PYODIDE = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUNDLE = new URL("../engine/", import.meta.url).href;
@@ -66,9 +69,9 @@ const GO_ANYWAY_MS = 3000;
 const SNAPSHOT_SAVES_MS = 500;
 setTimeout(() => go({ why: "timeout", mbit: null }), GO_ANYWAY_MS);
 
-// The snapshot if this device already has it (the service worker's precache or the HTTP
-// cache): the response, whose body is still to read; null on a first visit.
-async function cachedSnapshot(url) {
+// A file if this device already has it (the service worker's precache or the HTTP cache):
+// the response, whose body is still to read; null if not (the snapshot on a first visit).
+async function cached(url) {
   try {
     const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
     return response.ok ? response : null;
@@ -109,20 +112,66 @@ function fetchArchive(url, timings) {
   return bytes;
 }
 
+const bootJson = fetch(BUNDLE + "boot.json").then((r) => {
+  if (!r.ok) throw new Error(`boot.json: HTTP ${r.status}`);
+  return r.json();
+});
+bootJson.catch(() => {}); // reported by the boot, which awaits it
+
+// A first visit's engine files, fetched into the HTTP cache once the page's own big files
+// are in ({type: "prefetch", after}: MicroPython's wasm and the UI's bytecode: the lobby
+// first) or the page says "go": Pyodide's files (the wasm is 3.5 MB gzipped), then the
+// engine's archive, which the boot asks for only once Python is up, so that it comes while
+// Python boots instead of before it. The boot itself still waits for "go"; its requests find
+// these files in the cache or on their way (the browser makes a request for a file it is
+// still downloading wait for that download: each file comes once), so the link does not sit
+// idle while the page's Python starts. Done here, not by the page: a worker sees when a file
+// is in the cache within ~10 ms, while the page's main thread, busy starting MicroPython,
+// learnt it ~100 ms late, and the bodies cost the worker's thread, not the page's.
+let prefetching = false;
+async function prefetch(after) {
+  if (prefetching) return;
+  prefetching = true;
+  const went = uiStarted.then(() => true);
+  for (const url of after) {
+    while (!(await cached(url).then(drain)) && !(await Promise.race([went, pause(10)]))) {
+      // not in the cache yet: look again (a request for a file on its way may also wait for it)
+    }
+  }
+  const boot = await bootJson.catch(() => ({}));
+  if (!boot.archive) return;
+  await Promise.all([PYODIDE + "pyodide.asm.wasm", PYODIDE + "pyodide.asm.mjs",
+                     PYODIDE + "pyodide-lock.json",
+                     boot.stdlib ? BUNDLE + boot.stdlib : PYODIDE + "python_stdlib.zip"]
+    .map((url) => fetch(url).then(drain, () => false)));
+  await fetch(BUNDLE + boot.archive).then(drain, () => false);
+}
+
+// Reads a response to its end into nothing (it lands in the HTTP cache); false for none or a
+// failure (the boot's own request reports it).
+async function drain(response) {
+  if (!response || !response.ok || !response.body) return false;
+  try {
+    await response.body.pipeTo(new WritableStream());
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(() => resolve(false), ms));
+
 async function boot() {
   // worker_origin names this worker: frames sharing it get the same one.
   const timings = { snapshot: false, compiled: false, worker_origin: performance.timeOrigin };
   const [{ loadPyodide }, boot] = await Promise.all([
     import("../vendor/pyodide/pyodide.mjs"),
-    fetch(BUNDLE + "boot.json").then((r) => {
-      if (!r.ok) throw new Error(`boot.json: HTTP ${r.status}`);
-      return r.json();
-    }),
+    bootJson,
   ]);
   timings.compiled = !!boot.compiled;
   timings.files_ms = since();
   progress("files", 10);
-  const cached = boot.snapshot ? await cachedSnapshot(BUNDLE + boot.snapshot) : null;
+  const kept = boot.snapshot ? await cached(BUNDLE + boot.snapshot) : null;
   const said = await uiStarted;
   timings.go = said.why;
   timings.go_ms = since();
@@ -130,7 +179,7 @@ async function boot() {
   // tell, e.g. they all came from the service worker): a snapshot this device lacks is
   // downloaded only when that link brings it in less time than the boot it saves.
   timings.link_mbit = said.mbit;
-  let source = cached;
+  let source = kept;
   if (!source && boot.snapshot && boot.snapshot_bytes && said.mbit
       && boot.snapshot_bytes / (said.mbit * 125) < SNAPSHOT_SAVES_MS) {
     try {
@@ -140,7 +189,7 @@ async function boot() {
       // no snapshot then: Python boots from the archive
     }
   }
-  timings.snapshot_from = cached ? "cache" : source ? "network" : "none";
+  timings.snapshot_from = kept ? "cache" : source ? "network" : "none";
   const quiet = { stdout: () => {}, stderr: (line) => console.warn(line) };
   // The standard library the engine imports (the build's python_stdlib.zip, a fraction of
   // Pyodide's): the snapshot was made with it, so both always go together.
@@ -215,6 +264,10 @@ function attach(port) {
     if (message.type === "go") {
       const mbit = Number(message.mbit);
       go({ why: "ui", mbit: Number.isFinite(mbit) && mbit > 0 ? Math.round(mbit * 10) / 10 : null });
+      return;
+    }
+    if (message.type === "prefetch" && Array.isArray(message.after)) {
+      prefetch(message.after.map(String));
       return;
     }
     if (message.type === "port" && port === self && event.ports && event.ports[0]) {

@@ -38,7 +38,6 @@ class MatchbookEngine extends EventTarget {
     this.port = null;
     this.worker = null; // a dedicated worker of our own, which sibling frames may join
     this.told = false; // "go" was said (said again to a worker we switch to)
-    this.said = new Promise((resolve) => { this.sayingGo = resolve; }); // go() was called
     this.pending = new Map();
     this.nextId = 1;
     this.ready = new Promise((resolve) => { this.settle = resolve; });
@@ -46,7 +45,10 @@ class MatchbookEngine extends EventTarget {
 
   connect({ shared = false } = {}) {
     if (!this.connecting) {
-      this.connecting = this.open(shared).then((port) => { this.port = port; });
+      this.connecting = this.open(shared).then((port) => {
+        this.port = port;
+        if (this.kind !== "sibling") askPrefetch(port);
+      });
     }
     return this;
   }
@@ -54,14 +56,11 @@ class MatchbookEngine extends EventTarget {
   async open(shared) {
     // One engine per build: a tab left open on an older version keeps its engine, and a page
     // of this version never talks to it (boot.json's key names the build).
-    let boot = {};
     try {
-      boot = await fetch(BOOT_URL).then((response) => response.json());
-      this.key = boot.key;
+      this.key = (await fetch(BOOT_URL).then((response) => response.json())).key;
     } catch (error) {
       this.key = "unknown";
     }
-    prefetch(boot, this.said);
     if (shared && typeof SharedWorker === "function") {
       try {
         return this.share();
@@ -177,7 +176,6 @@ class MatchbookEngine extends EventTarget {
   go() {
     this.connect();
     this.mbit ??= linkMbit();
-    this.sayingGo();
     this.connecting.then(() => {
       this.told = true;
       this.port.postMessage({ type: "go", mbit: this.mbit });
@@ -198,66 +196,19 @@ class MatchbookEngine extends EventTarget {
   }
 }
 
-// A first visit's engine files, fetched by the page into the HTTP cache (<link
-// rel=prefetch>: the browser fetches them at its lowest priority, off the main thread, and
-// keeps them for the worker's requests), once the page's own big files are in (MicroPython's
-// wasm and the UI's bytecode: the lobby first) or it says "go": Pyodide's files (the
-// wasm is 3.5 MB gzipped), then the engine's archive, which the worker asks for only once
-// Python has booted, so it comes while Python boots instead of before it. The worker still
-// boots on the page's "go"; its requests find these files in the cache or on their way (a
-// request for a file still coming waits for it rather than fetching it twice), so the link
-// does not sit idle while the worker and the page's own Python start. (Read through fetch()
-// on the main thread instead, the bodies' chunks cost the lobby ~140 ms of Lighthouse's total
-// blocking time.) Only a top-level page that no service worker serves yet (a later visit's
-// engine comes from the precache); an embed frame fetches as its engine boots. A browser
-// without prefetch fetches at "go", as before.
-function prefetch(boot, said) {
+// A first visit (a top-level page no service worker serves yet: a later visit's engine comes
+// from the precache; an embed frame fetches as its engine boots): the worker fetches the
+// engine's files into the HTTP cache once the page's own big files are in (MicroPython's wasm
+// and the UI's bytecode: the lobby first), see prefetch in static/js/engine-worker.mjs.
+function askPrefetch(port) {
   try {
-    if (!boot.archive || window.top !== window || navigator.serviceWorker?.controller) return;
+    if (window.top !== window || navigator.serviceWorker?.controller) return;
   } catch (error) {
     return; // a frame that cannot look at its top or its service worker: as before
   }
-  const pyodide = new URL("../vendor/pyodide/", import.meta.url);
-  const bundle = new URL("../engine/", import.meta.url);
-  const prefetched = (urls) => Promise.all(urls.map((url) => new Promise((resolve) => {
-    const link = document.createElement("link");
-    link.rel = "prefetch";
-    link.href = url;
-    link.onload = link.onerror = resolve; // the worker's own request reports a failure
-    document.head.append(link);
-  })));
-  pageFilesIn([new URL("../vendor/micropython/micropython.wasm", import.meta.url),
-               new URL("../../ui/bundle.bin", import.meta.url)], said)
-    .then(() => prefetched([new URL("pyodide.asm.wasm", pyodide),
-                            new URL("pyodide.asm.mjs", pyodide),
-                            new URL("pyodide-lock.json", pyodide),
-                            new URL(boot.stdlib || "python_stdlib.zip",
-                                    boot.stdlib ? bundle : pyodide)]))
-    .then(() => prefetched([new URL(boot.archive, bundle)]));
-}
-
-// Settles once every one of urls has come in (Resource Timing adds an entry at its last
-// byte), or once `otherwise` settles, if sooner.
-function pageFilesIn(urls, otherwise) {
-  return new Promise((resolve) => {
-    const left = new Set(urls.map(String));
-    let files = null;
-    const done = () => {
-      if (files) files.disconnect();
-      resolve();
-    };
-    otherwise.then(done, done);
-    if (typeof PerformanceObserver !== "function") return;
-    files = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) left.delete(entry.name);
-      if (!left.size) done();
-    });
-    try {
-      files.observe({ type: "resource", buffered: true });
-    } catch (error) {
-      files = null; // no Resource Timing: at "go", then
-    }
-  });
+  const after = ["../vendor/micropython/micropython.wasm", "../../ui/bundle.bin"];
+  port.postMessage({ type: "prefetch",
+                     after: after.map((path) => new URL(path, import.meta.url).href) });
 }
 
 // How fast this page's own files came over the network, in Mbit/s (Resource Timing): the

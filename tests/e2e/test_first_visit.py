@@ -88,10 +88,10 @@ def test_a_slow_first_visit_skips_the_snapshot_and_the_next_visit_offline_starts
         page.wait_for_selector(ENGINE_READY, timeout=90_000)
         timings = page.evaluate(TIMINGS_JS)
         assert timings["snapshot"] is False and timings["snapshot_from"] == "none", timings
-        # The page fetched the engine's files into the HTTP cache while it drew the lobby
-        # (static/js/engine.mjs, prefetch) and the worker's own requests found them there:
-        # each came over the network once; the archive after Pyodide's files, while Python
-        # booted.
+        # The worker fetched the engine's files into the HTTP cache once the lobby's were in
+        # (static/js/engine-worker.mjs, prefetch) and the boot's own requests found them
+        # there: each came over the network once; the archive after Pyodide's files, while
+        # Python booted.
         requests = site.requests
         for path in (WASM, STDLIB, ARCHIVE):
             assert requests.count(f"{path} 200") == 1, (path, requests)
