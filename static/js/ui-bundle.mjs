@@ -1,15 +1,14 @@
 // The UI's Python modules in one file (ui/bundle.bin, written by tools/build.py): fetched from
-// <head> while PyScript and MicroPython load, and written into MicroPython's file system just
-// before the page's script runs (PyScript's main onReady hook), instead of PyScript fetching
-// some thirty modules one by one once the interpreter is up. The modules are MicroPython
-// bytecode (.mpy, made by mpy-cross at build time), so nothing is compiled on the main thread
-// either; a build without mpy-cross bundles the sources (.py).
+// <head> while PyScript and MicroPython load (static/js/ui-files.mjs), and written into
+// MicroPython's file system just before the page's script runs (PyScript's main onReady hook),
+// instead of PyScript fetching some thirty modules one by one once the interpreter is up. The
+// modules are MicroPython bytecode (.mpy, made by mpy-cross at build time), so nothing is
+// compiled on the main thread either; a build without mpy-cross bundles the sources (.py).
 //
 // Format: a little-endian uint32 N, N bytes of UTF-8 JSON [[path, size], ...], then the files'
 // bytes one after another, in that order.
 import { hooks } from "../vendor/pyscript/core.js";
-
-const BUNDLE_URL = new URL("../../ui/bundle.bin", import.meta.url);
+import { bundle } from "./ui-files.mjs";
 
 // A promise that resolves in a task of its own: the UI awaits it between the steps of its
 // start (import, storage checks, catalog, first render) so that none of them holds the main
@@ -32,40 +31,6 @@ globalThis.matchbookNextTask = yielding || (() => new Promise((resolve) => {
   waiting.push(resolve);
   channel.port2.postMessage(null);
 }));
-
-const bundle = fetch(BUNDLE_URL).then((response) => {
-  if (!response.ok) throw new Error(`${BUNDLE_URL.pathname}: HTTP ${response.status}`);
-  return response.arrayBuffer();
-});
-bundle.catch(() => {}); // reported in onReady, where the page's script would fail
-
-// What PyScript will fetch one after another before MicroPython starts (its chunks, the
-// interpreter and its wasm; listed by the build, tools/site_config.py): asked for all at once,
-// once the page has painted its first frame, so they never compete with the first paint
-// on a first visit.
-function preloadBoot() {
-  const listed = document.getElementById("boot-preloads");
-  let links = [];
-  try {
-    links = JSON.parse(listed ? listed.textContent : "[]");
-  } catch (error) {
-    return; // a page without the list fetches them in PyScript's order, as before
-  }
-  for (const { rel, href, as } of links) {
-    const link = document.createElement("link");
-    link.rel = rel;
-    link.href = href;
-    if (as) {
-      link.as = as;
-      link.crossOrigin = "anonymous"; // the interpreter's own fetch() is in CORS mode
-    }
-    document.head.append(link);
-  }
-}
-// A page the service worker controls reads every file from Cache Storage: there is no
-// bandwidth for the preloads to take from the first paint, so they go at once.
-if (navigator.serviceWorker && navigator.serviceWorker.controller) preloadBoot();
-else requestAnimationFrame(() => setTimeout(preloadBoot, 0));
 
 // Each folder is made once: a failed FS.mkdir (the folder exists) builds an Emscripten
 // ErrnoError with a stack trace, and asking for every file's folders that way took ~20 ms.

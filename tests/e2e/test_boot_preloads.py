@@ -1,7 +1,7 @@
 """Before MicroPython can draw a page, PyScript fetches its core chunk, the plugins it starts
 with and the interpreter, each asked for only once the one before has run. The build lists them
-(tools/site_config.py, boot_preloads) and the page asks for them all at once after its first
-frame (static/js/ui-bundle.mjs). These tests hold the list to what the browser really fetches,
+(tools/site_config.py, boot_preloads) and the page asks for them all at once once its stylesheet
+is in (static/js/ui-files.mjs). These tests hold the list to what the browser really fetches,
 so a PyScript upgrade cannot leave it stale, and check that nothing is downloaded twice."""
 
 from __future__ import annotations
