@@ -200,3 +200,16 @@ def test_a_precompressed_copy_follows_its_file_even_to_an_older_one(tmp_path):
     for source in (rewritten, committed, committed):
         copy = build.precompress({"page.html": source}, cache)["page.html.gz"]
         assert gzip.decompress(copy.read_bytes()) == source.read_bytes()
+
+
+@pytest.mark.quick
+def test_a_page_that_starts_the_engine_gets_the_engine_builds_key():
+    page = '<!doctype html>\n<html lang="en">\n<script type="module" src="./static/js/engine.mjs">'
+    assert build.site_config.with_engine_key(page, "ab12") == page.replace(
+        "<html", '<html data-engine-key="ab12"')
+    embed = '<html class="embed"><script type="module" src="./static/js/embed.mjs"></script>'
+    assert 'data-engine-key="ab12"' in build.site_config.with_engine_key(embed, "ab12")
+    other = "<html><p>no engine here</p></html>"
+    assert build.site_config.with_engine_key(other, "ab12") == other
+    with pytest.raises(ValueError):
+        build.site_config.with_engine_key(page, '"><script>')

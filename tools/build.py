@@ -542,8 +542,9 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
     site.update(card_faces.write(root, root / ".build"))
     # The pages as published: index.html with the lobby drawn in, from that catalog; each
     # MicroPython page with its entry script written in and listing PyScript's start chunks
-    # and the interpreter, to fetch at once.
+    # and the interpreter, to fetch at once; each engine page with the engine build's key.
     preloads = site_config.boot_preloads(vendor_dir)
+    bundle, boot = engine_bundle(root)
     for page, source in list(site.items()):
         if "/" not in page and page.endswith(".html"):
             text = source.read_text(encoding="utf-8")
@@ -552,10 +553,10 @@ def build(root: Path = ROOT, *, quiet: bool = False) -> dict:
                 made = static_data.with_first_lobby(root, made, site["data/catalog.json"])
             made = site_config.with_inline_entry(made, root)
             made = site_config.with_boot_preloads(made, preloads)
+            made = site_config.with_engine_key(made, boot["key"])
             if made != text:
                 site[page] = root / ".build" / "pages" / page
                 write_if_changed(site[page], made)
-    bundle, boot = engine_bundle(root)
     site.update(bundle)
     site.update(precompress(site, root / ".build" / "gz"))
     if "index.html" not in site and not quiet:

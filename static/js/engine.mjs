@@ -55,9 +55,11 @@ class MatchbookEngine extends EventTarget {
 
   async open(shared) {
     // One engine per build: a tab left open on an older version keeps its engine, and a page
-    // of this version never talks to it (boot.json's key names the build).
+    // of this version never talks to it (boot.json's key names the build; the build writes it
+    // into the page as <html data-engine-key>, which saves fetching boot.json first).
     try {
-      this.key = (await fetch(BOOT_URL).then((response) => response.json())).key;
+      this.key = document.documentElement.dataset.engineKey
+        || (await fetch(BOOT_URL).then((response) => response.json())).key;
     } catch (error) {
       this.key = "unknown";
     }

@@ -97,6 +97,10 @@ def test_a_slow_first_visit_skips_the_snapshot_and_the_next_visit_offline_starts
             assert requests.count(f"{path} 200") == 1, (path, requests)
         assert requests.index(ARCHIVE) > requests.index(f"{WASM} 200"), requests
         assert requests.index(ARCHIVE) > requests.index(f"{STDLIB} 200"), requests
+        # The page named its worker by the key the build wrote into it: boot.json is the
+        # worker's alone (the page's own fetch of it came before the worker could start).
+        before_engine = requests[:requests.index(WASM)]
+        assert before_engine.count("/static/engine/boot.json") == 1, requests
         assert json.loads(page.evaluate(NEW_GAME_JS))["ok"]
         encoding = page.evaluate("async () => (await fetch('static/vendor/pyodide/pyodide.mjs',"
                                  " {cache: 'no-store'})).headers.get('content-encoding')")

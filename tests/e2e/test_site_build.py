@@ -435,3 +435,15 @@ def test_every_micropython_page_is_published_with_its_entry_script_written_in(di
         assert built.count('<script type="mpy"') == 1, name
         entry = re.search(r'src="\./ui/(\w+\.py)"', (ROOT / name).read_text()).group(1)
         assert (ROOT / "ui" / entry).read_text(encoding="utf-8") in built, name
+
+
+@pytest.mark.quick
+def test_every_page_that_starts_the_engine_carries_its_builds_key(dist_dir: Path):
+    # The page names its engine worker by the engine build's key (static/js/engine.mjs) without
+    # fetching boot.json first: the build writes the key into the page (site_config,
+    # with_engine_key), the same as boot.json's.
+    key = json.loads((dist_dir / "static" / "engine" / "boot.json").read_text())["key"]
+    for name in ("index.html", "editor.html", "lab.html", "join.html", "embed.html"):
+        built = (dist_dir / name).read_text(encoding="utf-8")
+        assert built.count(f'data-engine-key="{key}"') == 1, name
+    assert "data-engine-key" not in (dist_dir / "examples" / "embed-host.html").read_text()
