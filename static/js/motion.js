@@ -186,7 +186,9 @@
               Math.abs(r.width - n.width) > 1) {
             slide(item.el, r, n, duration, 0);
             plan.moved += 1;
-            if (item.hand !== was.hand) plan.cards.push({ code: item.code, how: "from hand" });
+            if (item.hand !== was.hand) {
+              plan.cards.push({ code: item.code, how: "from hand", key: key });
+            }
           }
           return;
         }
@@ -201,7 +203,7 @@
         if (source) {
           slide(item.el, source, item.rect, duration, 0, 0.4, true);
           plan.appeared += 1;
-          plan.cards.push({ code: item.code, how: "from seat", seat: seat });
+          plan.cards.push({ code: item.code, how: "from seat", seat: seat, key: key });
         } else if (item.hand) {
           dealt.push(item);
         } else {

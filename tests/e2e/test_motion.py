@@ -50,10 +50,14 @@ RECORD = """() => {
         flight.start = start;
         flight.end = [start[0] + +move[1], start[1] + +move[2]];
       } else {
-        const el = [...root.querySelectorAll('.table [data-face="' + card.code + '"], '
-                                             + '.table [data-card="' + card.code + '"]')]
-          .find(e => e.getAnimations().length);
-        if (!el) continue;
+        // The card that made the journey: the plan's key is "<code>#<n>", the n-th card of
+        // that code on the table (two may share one: Matatu's marker, MT-A1, is also a card
+        // of the deck, and a re-laid-out deck moves it too).
+        const same = [...(root.querySelector('.table') || root).querySelectorAll(
+          '[data-face], [data-card]')].filter(
+          e => (e.getAttribute('data-face') || e.getAttribute('data-card')) === card.code);
+        const el = same[+card.key.split('#')[1] - 1];
+        if (!el || !el.getAnimations().length) continue;
         flight.start = centre(el.getBoundingClientRect());
         Promise.all(el.getAnimations().map(a => a.finished)).then(() => {
           flight.end = centre(el.getBoundingClientRect());
