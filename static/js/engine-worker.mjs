@@ -29,10 +29,10 @@
 //
 // The lobby first: on a slow link the engine's downloads (the wasm alone is 3.5 MB gzipped)
 // would share the link with the page's own files, so the worker downloads nothing big before
-// the page says "go" (its UI's own files are in and its Python runs), or GO_ANYWAY_MS passed.
-// On a first visit the worker fetches the engine's files into the HTTP cache as soon as the
-// page's own big files are in (prefetch below): Pyodide's, then the archive, which the boot
-// asks for only once Python has booted.
+// those files are in (on a first visit it then fetches the engine's into the HTTP cache,
+// prefetch below: Pyodide's, then the archive, which the boot asks for only once Python has
+// booted) or the page says "go" (its UI's own files are in and its Python runs), or
+// GO_ANYWAY_MS passed; it boots only on "go".
 
 const PYODIDE = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUNDLE = new URL("../engine/", import.meta.url).href;
@@ -53,10 +53,10 @@ function progress(stage, done) {
   broadcast({ type: "progress", stage, done: Math.round(done), total: 100 });
 }
 
-// Until the page says "go" (its UI has started), the worker neither downloads nor boots: on two
-// cores, booting Pyodide at once (gunzip, wasm compile and tier-up) slowed MicroPython's first
-// screen several times over, and on a slow link its downloads delayed the page's files. A
-// page that never says it (no UI) gets the engine anyway.
+// Until the page says "go" (its UI has started), the worker does not boot, and downloads only
+// what prefetch below allows: on two cores, booting Pyodide at once (gunzip, wasm compile and
+// tier-up) slowed MicroPython's first screen several times over, and on a slow link its
+// downloads delayed the page's files. A page that never says it (no UI) gets the engine anyway.
 let go;
 const uiStarted = new Promise((resolve) => { go = resolve; });
 const GO_ANYWAY_MS = 3000;
